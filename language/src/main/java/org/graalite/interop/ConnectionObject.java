@@ -1,0 +1,128 @@
+package org.graalite.interop;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.ArityException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.TruffleObject;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+import com.oracle.truffle.api.interop.UnsupportedTypeException;
+import com.oracle.truffle.api.library.ExportLibrary;
+import com.oracle.truffle.api.library.ExportMessage;
+
+import org.graalite.nativeapi.NativeConnection;
+import org.graalite.runtime.Database;
+
+/**
+ * The context's database connection as guests see it: the {@code sql} language's top scope
+ * ({@code context.getBindings("sql")}).
+ *
+ * <p>Invocable: {@code prepare(sql)} (a {@link PreparedStatementObject}, not yet run),
+ * {@code execute(sql, args...)} (prepare, run with the arguments, return what running
+ * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
+ * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
+ * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
+ */
+@ExportLibrary(InteropLibrary.class)
+public final class ConnectionObject implements TruffleObject {
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+                    "truffleExecutions", "nativeExecutions");
+
+    private final Database database;
+
+    public ConnectionObject(Database database) {
+        this.database = database;
+    }
+
+    @ExportMessage
+    boolean hasMembers() {
+        return true;
+    }
+
+    @ExportMessage
+    Object getMembers(@SuppressWarnings("unused") boolean includeInternal) {
+        return MEMBERS;
+    }
+
+    @ExportMessage
+    boolean isMemberReadable(String member) {
+        return MEMBERS.contains(member) && !isMemberInvocable(member);
+    }
+
+    @ExportMessage
+    boolean isMemberInvocable(String member) {
+        return member.equals("prepare") || member.equals("execute") || member.equals("close");
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object readMember(String member) throws UnknownIdentifierException {
+        NativeConnection c = database.connection();
+        switch (member) {
+            case "changes":
+                return c.changes();
+            case "totalChanges":
+                return c.totalChanges();
+            case "lastInsertRowid":
+                return c.lastInsertRowid();
+            case "autocommit":
+                return c.autocommit();
+            case "sqliteVersion":
+                return NativeConnection.libraryVersion();
+            case "path":
+                return c.path();
+            case "truffleExecutions":
+                return database.statistics().truffleExecutions();
+            case "nativeExecutions":
+                return database.statistics().nativeExecutions();
+            default:
+                throw UnknownIdentifierException.create(member);
+        }
+    }
+
+    @ExportMessage
+    @TruffleBoundary
+    Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        switch (member) {
+            case "prepare": {
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                return new PreparedStatementObject(database.prepare(sqlText(interop, arguments[0])));
+            }
+            case "execute": {
+                if (arguments.length < 1) {
+                    throw ArityException.create(1, -1, arguments.length);
+                }
+                PreparedStatementObject statement = new PreparedStatementObject(database.prepare(sqlText(interop, arguments[0])));
+                Object[] rest = java.util.Arrays.copyOfRange(arguments, 1, arguments.length);
+                Object result = statement.statement().database().run(bindAll(statement, rest), true);
+                return result;
+            }
+            case "close":
+                database.close();
+                return SqlNull.INSTANCE;
+            default:
+                throw UnknownIdentifierException.create(member);
+        }
+    }
+
+    private static org.graalite.runtime.Statement bindAll(PreparedStatementObject statement, Object[] arguments) {
+        org.graalite.runtime.Binder.bind(statement.statement(), arguments);
+        return statement.statement();
+    }
+
+    private static String sqlText(InteropLibrary interop, Object value) throws UnsupportedTypeException, UnsupportedMessageException {
+        if (!interop.isString(value)) {
+            throw UnsupportedTypeException.create(new Object[]{value}, "the SQL text must be a string");
+        }
+        return interop.asString(value);
+    }
+
+    @ExportMessage
+    @SuppressWarnings("unused")
+    Object toDisplayString(boolean allowSideEffects) {
+        return "sql connection";
+    }
+}

@@ -1,0 +1,62 @@
+package org.graalite.language;
+
+import com.oracle.truffle.api.TruffleLanguage.ContextReference;
+import com.oracle.truffle.api.TruffleLanguage.Env;
+import com.oracle.truffle.api.nodes.Node;
+
+import org.graalite.nativeapi.NativeConnection;
+import org.graalite.runtime.Database;
+import org.graalite.runtime.SqliteException;
+
+/** A context of the {@code sql} language: its database connection. */
+public final class SqlContext {
+    private static final ContextReference<SqlContext> REFERENCE = ContextReference.create(SqlLanguage.class);
+
+    private final SqlLanguage language;
+    private final Env env;
+    private Database database;
+
+    SqlContext(SqlLanguage language, Env env) {
+        this.language = language;
+        this.env = env;
+    }
+
+    public static SqlContext get(Node node) {
+        return REFERENCE.get(node);
+    }
+
+    public SqlLanguage language() {
+        return language;
+    }
+
+    /**
+     * Opens the database. A context without file IO access (a sandbox) may only open
+     * in-memory databases: SQLite's own file access bypasses Truffle's file system.
+     */
+    void open() {
+        String path = SqlLanguage.databaseOf(env);
+        if (!isMemory(path) && !env.isFileIOAllowed()) {
+            throw new SqliteException(org.graalite.runtime.ResultCodes.SQLITE_AUTH, "this context has no file access, so it cannot open the database file " + path);
+        }
+        NativeConnection connection = NativeConnection.open(path, SqlLanguage.readOnlyOf(env));
+        connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
+        database = new Database(connection, SqlLanguage.tierOf(env));
+    }
+
+    static boolean isMemory(String path) {
+        return path.equals(":memory:") || path.isEmpty() || (path.startsWith("file:") && (path.contains("mode=memory") || path.startsWith("file::memory:")));
+    }
+
+    public Database database() {
+        if (database == null) {
+            open();
+        }
+        return database;
+    }
+
+    void close() {
+        if (database != null) {
+            database.close();
+        }
+    }
+}

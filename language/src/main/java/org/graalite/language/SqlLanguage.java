@@ -1,0 +1,103 @@
+package org.graalite.language;
+
+import org.graalvm.options.OptionCategory;
+import org.graalvm.options.OptionDescriptors;
+import org.graalvm.options.OptionKey;
+import org.graalvm.options.OptionStability;
+import org.graalvm.options.OptionType;
+
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.Option;
+import com.oracle.truffle.api.TruffleLanguage;
+
+import org.graalite.interop.ConnectionObject;
+import org.graalite.runtime.Tier;
+
+/**
+ * The {@code sql} language: SQL text is compiled by SQLite's own parser and planner and the
+ * resulting VDBE program is run by Graalite (DESIGN.md).
+ *
+ * <p>{@code eval("sql", text)} runs the statements of the text against the context's
+ * database and returns what the last one gives (see {@link org.graalite.runtime.Database#evaluate}).
+ * The top scope ({@code getBindings("sql")}) is the connection object.
+ */
+@TruffleLanguage.Registration(id = SqlLanguage.ID, name = "SQL (Graalite)", implementationName = "Graalite", version = "0.1.0",
+                defaultMimeType = SqlLanguage.MIME_TYPE, characterMimeTypes = SqlLanguage.MIME_TYPE, contextPolicy = TruffleLanguage.ContextPolicy.SHARED,
+                website = "https://www.sqlite.org/lang.html")
+public final class SqlLanguage extends TruffleLanguage<SqlContext> {
+    public static final String ID = "sql";
+    public static final String MIME_TYPE = "application/x-sql";
+
+    @Option(help = "The database file the context opens; :memory: (the default) is a private in-memory database.", category = OptionCategory.USER, stability = OptionStability.STABLE, usageSyntax = "<path>|:memory:") //
+    static final OptionKey<String> Database = new OptionKey<>(":memory:");
+
+    @Option(help = "Which engine runs statements: auto (the Truffle tier where it can, else SQLite's own), truffle (only the Truffle tier), native (only SQLite's own VDBE).", category = OptionCategory.USER, stability = OptionStability.STABLE, usageSyntax = "auto|truffle|native") //
+    static final OptionKey<Tier> Tier = new OptionKey<>(org.graalite.runtime.Tier.AUTO, new OptionType<>("auto|truffle|native", org.graalite.runtime.Tier::parse));
+
+    @Option(help = "Open the database read-only.", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Boolean> ReadOnly = new OptionKey<>(false);
+
+    @Option(help = "Milliseconds a statement waits for a lock held by another connection before failing with SQLITE_BUSY.", category = OptionCategory.USER, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> BusyTimeout = new OptionKey<>(5000);
+
+    private static final LanguageReference<SqlLanguage> REFERENCE = LanguageReference.create(SqlLanguage.class);
+
+    public static SqlLanguage get(com.oracle.truffle.api.nodes.Node node) {
+        return REFERENCE.get(node);
+    }
+
+    @Override
+    protected OptionDescriptors getOptionDescriptors() {
+        return new SqlLanguageOptionDescriptors();
+    }
+
+    @Override
+    protected SqlContext createContext(Env env) {
+        return new SqlContext(this, env);
+    }
+
+    @Override
+    protected void initializeContext(SqlContext context) {
+        context.open();
+    }
+
+    @Override
+    protected void finalizeContext(SqlContext context) {
+        context.close();
+    }
+
+    @Override
+    protected boolean areOptionsCompatible(org.graalvm.options.OptionValues firstOptions, org.graalvm.options.OptionValues newOptions) {
+        // Options only shape the context (its database and tier), not the compiled code.
+        return true;
+    }
+
+    @Override
+    protected CallTarget parse(ParsingRequest request) {
+        if (!request.getArgumentNames().isEmpty()) {
+            throw new UnsupportedOperationException("sql sources take no argument names; use ? or :name parameters");
+        }
+        return new EvalRootNode(this, request.getSource().getCharacters().toString()).getCallTarget();
+    }
+
+    @Override
+    protected Object getScope(SqlContext context) {
+        return new ConnectionObject(context.database());
+    }
+
+    static Tier tierOf(Env env) {
+        return env.getOptions().get(Tier);
+    }
+
+    static String databaseOf(Env env) {
+        return env.getOptions().get(Database);
+    }
+
+    static boolean readOnlyOf(Env env) {
+        return env.getOptions().get(ReadOnly);
+    }
+
+    static int busyTimeoutOf(Env env) {
+        return env.getOptions().get(BusyTimeout);
+    }
+}

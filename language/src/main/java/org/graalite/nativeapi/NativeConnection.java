@@ -1,0 +1,233 @@
+package org.graalite.nativeapi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Cleaner;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import org.graalite.runtime.ResultCodes;
+import org.graalite.runtime.SqliteException;
+
+/**
+ * One native SQLite connection ({@code sqlite3*}).
+ *
+ * <p>Not thread-safe: SQLite is built in multi-thread mode, so a connection must never be
+ * used by two threads at once; its owner (a Truffle context, which admits one thread at a
+ * time) guarantees that. Statements that become unreachable are not finalized on the
+ * cleaner thread (that would be a second thread on the connection) but queued and finalized
+ * by the owner at its next call.
+ */
+public final class NativeConnection implements AutoCloseable {
+    static final Cleaner CLEANER = Cleaner.create();
+
+    private final String path;
+    private final State state;
+    private final Cleaner.Cleanable cleanable;
+
+    /** What the cleaner of an unreachable connection needs; it must not refer to the connection. */
+    private static final class State implements Runnable {
+        final MemorySegment db;
+        /** Statements prepared and not finalized, by address. */
+        final Set<Long> live = new HashSet<>();
+        /** Statements that became unreachable, to finalize on the owner's thread. */
+        final ConcurrentLinkedQueue<Long> abandoned = new ConcurrentLinkedQueue<>();
+        boolean closed;
+
+        State(MemorySegment db) {
+            this.db = db;
+        }
+
+        /** Closes the connection: statements first, always (DESIGN.md). */
+        @Override
+        public void run() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            for (long stmt : live) {
+                Sqlite3.finalizeStmt(MemorySegment.ofAddress(stmt));
+            }
+            live.clear();
+            abandoned.clear();
+            Sqlite3.closeV2(db);
+        }
+    }
+
+    private NativeConnection(String path, MemorySegment db) {
+        this.path = path;
+        this.state = new State(db);
+        this.cleanable = CLEANER.register(this, state);
+    }
+
+    /**
+     * Opens (creating if needed) the database at {@code path}; {@code :memory:} and the empty
+     * string open private in-memory and temporary databases, {@code file:} names are URIs.
+     */
+    public static NativeConnection open(String path, boolean readOnly) {
+        int flags = (readOnly ? Sqlite3.OPEN_READONLY : Sqlite3.OPEN_READWRITE | Sqlite3.OPEN_CREATE) | Sqlite3.OPEN_URI | Sqlite3.OPEN_EXRESCODE;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ppDb = arena.allocate(ValueLayout.ADDRESS);
+            int rc = Sqlite3.openV2(arena.allocateFrom(path), ppDb, flags);
+            MemorySegment db = ppDb.get(ValueLayout.ADDRESS, 0);
+            if (rc != Sqlite3.OK) {
+                String message = db.address() == 0 ? Sqlite3.errstr(rc) : Sqlite3.errmsg(db);
+                if (db.address() != 0) {
+                    Sqlite3.closeV2(db);
+                }
+                throw new SqliteException(rc, message);
+            }
+            Sqlite3.extendedResultCodes(db, 1);
+            return new NativeConnection(path, db);
+        }
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public boolean isClosed() {
+        return state.closed;
+    }
+
+    MemorySegment db() {
+        if (state.closed) {
+            throw new SqliteException(ResultCodes.SQLITE_MISUSE, "the database connection is closed");
+        }
+        return state.db;
+    }
+
+    /** Finalizes statements whose owners became unreachable; call on the owner's thread. */
+    void drainAbandoned() {
+        Long stmt;
+        while ((stmt = state.abandoned.poll()) != null) {
+            if (state.live.remove(stmt)) {
+                Sqlite3.finalizeStmt(MemorySegment.ofAddress(stmt));
+            }
+        }
+    }
+
+    void registerStatement(long stmt) {
+        state.live.add(stmt);
+    }
+
+    /** Queues an unreachable statement for finalization (any thread). */
+    void abandon(long stmt) {
+        state.abandoned.add(stmt);
+    }
+
+    /** Finalizes a statement now (owner's thread); false if it was already finalized. */
+    boolean finalizeStatement(long stmt) {
+        if (!state.closed && state.live.remove(stmt)) {
+            Sqlite3.finalizeStmt(MemorySegment.ofAddress(stmt));
+            return true;
+        }
+        return false;
+    }
+
+    /** The current error as an exception: SQLite's message and extended code. */
+    SqliteException lastError(int rc) {
+        MemorySegment db = state.db;
+        int code = Sqlite3.extendedErrcode(db);
+        if ((code & 0xff) != (rc & 0xff)) {
+            code = rc;
+        }
+        String message = Sqlite3.errmsg(db);
+        return new SqliteException(code, message);
+    }
+
+    /**
+     * Prepares the statements of {@code sql} one at a time: each is prepared only when the
+     * one before it has run, because it may depend on what that one did (a CREATE TABLE).
+     */
+    public StatementSequence prepareSequence(String sql) {
+        db();
+        return new StatementSequence(this, sql);
+    }
+
+    /** Prepares exactly one statement; more than one, or none, is an error. */
+    public NativeStatement prepareOne(String sql) {
+        try (StatementSequence seq = prepareSequence(sql)) {
+            NativeStatement stmt = seq.next();
+            if (stmt == null) {
+                throw SqliteException.misuse("no SQL statement in: " + sql);
+            }
+            if (seq.hasMore()) {
+                stmt.close();
+                throw SqliteException.misuse("more than one SQL statement in: " + sql);
+            }
+            return stmt;
+        }
+    }
+
+    public long changes() {
+        return Sqlite3.changes64(db());
+    }
+
+    public long totalChanges() {
+        return Sqlite3.totalChanges64(db());
+    }
+
+    public long lastInsertRowid() {
+        return Sqlite3.lastInsertRowid(db());
+    }
+
+    public boolean autocommit() {
+        return Sqlite3.getAutocommit(db()) != 0;
+    }
+
+    public void busyTimeout(int milliseconds) {
+        Sqlite3.busyTimeout(db(), milliseconds);
+    }
+
+    /** Makes a running statement stop with SQLITE_INTERRUPT; the one call safe from another thread. */
+    public void interrupt() {
+        if (!state.closed) {
+            Sqlite3.interrupt(state.db);
+        }
+    }
+
+    public static String libraryVersion() {
+        return Sqlite3.libversion();
+    }
+
+    /** Whether {@code sql} ends with a complete statement (sqlite3_complete). */
+    public static boolean isComplete(String sql) {
+        try (Arena arena = Arena.ofConfined()) {
+            return Sqlite3.complete(arena.allocateFrom(sql)) != 0;
+        }
+    }
+
+    /**
+     * Column facts from the schema: declared type, collation, NOT NULL, part of the primary
+     * key, AUTOINCREMENT; null if there is no such table or column.
+     */
+    public ColumnMetadata columnMetadata(String database, String table, String column) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment type = arena.allocate(ValueLayout.ADDRESS);
+            MemorySegment coll = arena.allocate(ValueLayout.ADDRESS);
+            MemorySegment notNull = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment pk = arena.allocate(ValueLayout.JAVA_INT);
+            MemorySegment autoinc = arena.allocate(ValueLayout.JAVA_INT);
+            int rc = Sqlite3.tableColumnMetadata(db(), database == null ? MemorySegment.NULL : arena.allocateFrom(database), arena.allocateFrom(table),
+                            arena.allocateFrom(column), type, coll, notNull, pk, autoinc);
+            if (rc != Sqlite3.OK) {
+                return null;
+            }
+            return new ColumnMetadata(Sqlite3.string(type.get(ValueLayout.ADDRESS, 0)), Sqlite3.string(coll.get(ValueLayout.ADDRESS, 0)),
+                            notNull.get(ValueLayout.JAVA_INT, 0) != 0, pk.get(ValueLayout.JAVA_INT, 0) != 0, autoinc.get(ValueLayout.JAVA_INT, 0) != 0);
+        }
+    }
+
+    /** What sqlite3_table_column_metadata reports of one column. */
+    public record ColumnMetadata(String declaredType, String collation, boolean notNull, boolean primaryKey, boolean autoincrement) {
+    }
+
+    /** Closes the connection; its statements are finalized first. Idempotent. */
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+}

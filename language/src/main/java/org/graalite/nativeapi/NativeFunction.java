@@ -1,0 +1,128 @@
+package org.graalite.nativeapi;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The one declaration of every native function Graalite calls: its symbol, its signature
+ * and whether it is short enough to be a {@code critical} downcall. Call mechanisms are
+ * derived from these declarations, never written beside them.
+ *
+ * <p>{@code critical} functions must neither block nor call back into Java (RUNTIME-NOTES.md):
+ * value accessors qualify; {@code sqlite3_step} (busy waits, user functions) does not.
+ */
+public enum NativeFunction {
+    // ---- connections
+    OPEN_V2("sqlite3_open_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
+    CLOSE_V2("sqlite3_close_v2", false, JAVA_INT, ADDRESS),
+    ERRMSG("sqlite3_errmsg", true, ADDRESS, ADDRESS),
+    ERRSTR("sqlite3_errstr", true, ADDRESS, JAVA_INT),
+    EXTENDED_ERRCODE("sqlite3_extended_errcode", true, JAVA_INT, ADDRESS),
+    EXTENDED_RESULT_CODES("sqlite3_extended_result_codes", true, JAVA_INT, ADDRESS, JAVA_INT),
+    ERROR_OFFSET("sqlite3_error_offset", true, JAVA_INT, ADDRESS),
+    CHANGES64("sqlite3_changes64", true, JAVA_LONG, ADDRESS),
+    TOTAL_CHANGES64("sqlite3_total_changes64", true, JAVA_LONG, ADDRESS),
+    LAST_INSERT_ROWID("sqlite3_last_insert_rowid", true, JAVA_LONG, ADDRESS),
+    GET_AUTOCOMMIT("sqlite3_get_autocommit", true, JAVA_INT, ADDRESS),
+    BUSY_TIMEOUT("sqlite3_busy_timeout", false, JAVA_INT, ADDRESS, JAVA_INT),
+    INTERRUPT("sqlite3_interrupt", false, null, ADDRESS),
+    LIBVERSION("sqlite3_libversion", true, ADDRESS),
+    COMPLETE("sqlite3_complete", true, JAVA_INT, ADDRESS),
+    DB_READONLY("sqlite3_db_readonly", true, JAVA_INT, ADDRESS, ADDRESS),
+    // ---- statements
+    PREPARE_V3("sqlite3_prepare_v3", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS),
+    STEP("sqlite3_step", false, JAVA_INT, ADDRESS),
+    RESET("sqlite3_reset", false, JAVA_INT, ADDRESS),
+    FINALIZE("sqlite3_finalize", false, JAVA_INT, ADDRESS),
+    CLEAR_BINDINGS("sqlite3_clear_bindings", true, JAVA_INT, ADDRESS),
+    SQL("sqlite3_sql", true, ADDRESS, ADDRESS),
+    STMT_READONLY("sqlite3_stmt_readonly", true, JAVA_INT, ADDRESS),
+    STMT_ISEXPLAIN("sqlite3_stmt_isexplain", true, JAVA_INT, ADDRESS),
+    STMT_BUSY("sqlite3_stmt_busy", true, JAVA_INT, ADDRESS),
+    BIND_PARAMETER_COUNT("sqlite3_bind_parameter_count", true, JAVA_INT, ADDRESS),
+    BIND_PARAMETER_NAME("sqlite3_bind_parameter_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    BIND_PARAMETER_INDEX("sqlite3_bind_parameter_index", true, JAVA_INT, ADDRESS, ADDRESS),
+    BIND_NULL("sqlite3_bind_null", true, JAVA_INT, ADDRESS, JAVA_INT),
+    BIND_INT64("sqlite3_bind_int64", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
+    BIND_DOUBLE("sqlite3_bind_double", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_DOUBLE),
+    /** The destructor argument is SQLITE_TRANSIENT (-1): SQLite copies the bytes. */
+    BIND_TEXT("sqlite3_bind_text", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
+    BIND_BLOB("sqlite3_bind_blob", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
+    BIND_ZEROBLOB("sqlite3_bind_zeroblob", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    COLUMN_COUNT("sqlite3_column_count", true, JAVA_INT, ADDRESS),
+    DATA_COUNT("sqlite3_data_count", true, JAVA_INT, ADDRESS),
+    COLUMN_NAME("sqlite3_column_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_DECLTYPE("sqlite3_column_decltype", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_TABLE_NAME("sqlite3_column_table_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_ORIGIN_NAME("sqlite3_column_origin_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_DATABASE_NAME("sqlite3_column_database_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_TYPE("sqlite3_column_type", true, JAVA_INT, ADDRESS, JAVA_INT),
+    COLUMN_INT64("sqlite3_column_int64", true, JAVA_LONG, ADDRESS, JAVA_INT),
+    COLUMN_DOUBLE("sqlite3_column_double", true, JAVA_DOUBLE, ADDRESS, JAVA_INT),
+    COLUMN_TEXT("sqlite3_column_text", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_BLOB("sqlite3_column_blob", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLUMN_BYTES("sqlite3_column_bytes", true, JAVA_INT, ADDRESS, JAVA_INT),
+    TABLE_COLUMN_METADATA("sqlite3_table_column_metadata", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    // ---- the shim: reading a statement's program (graalite_shim.c)
+    OP_SIZE("graalite_op_size", true, JAVA_INT),
+    OP_P4_OFFSET("graalite_op_p4_offset", true, JAVA_INT),
+    PROGRAM_OPS("graalite_program_ops", true, ADDRESS, ADDRESS),
+    PROGRAM_SIZE("graalite_program_size", true, JAVA_INT, ADDRESS),
+    PROGRAM_MEM_COUNT("graalite_program_mem_count", true, JAVA_INT, ADDRESS),
+    PROGRAM_CURSOR_COUNT("graalite_program_cursor_count", true, JAVA_INT, ADDRESS),
+    OPCODE_NAME("graalite_opcode_name", true, ADDRESS, JAVA_INT),
+    KEYINFO_KEY_FIELDS("graalite_keyinfo_key_fields", true, JAVA_INT, ADDRESS),
+    KEYINFO_ALL_FIELDS("graalite_keyinfo_all_fields", true, JAVA_INT, ADDRESS),
+    KEYINFO_ENCODING("graalite_keyinfo_encoding", true, JAVA_INT, ADDRESS),
+    KEYINFO_SORT_FLAGS("graalite_keyinfo_sort_flags", true, JAVA_INT, ADDRESS, JAVA_INT),
+    KEYINFO_COLLATION("graalite_keyinfo_collation", true, ADDRESS, ADDRESS, JAVA_INT),
+    COLLSEQ_NAME("graalite_collseq_name", true, ADDRESS, ADDRESS),
+    COLLSEQ_ENCODING("graalite_collseq_encoding", true, JAVA_INT, ADDRESS),
+    FUNCCTX_FUNCDEF("graalite_funcctx_funcdef", true, ADDRESS, ADDRESS),
+    FUNCCTX_ARGC("graalite_funcctx_argc", true, JAVA_INT, ADDRESS),
+    FUNCDEF_NAME("graalite_funcdef_name", true, ADDRESS, ADDRESS),
+    FUNCDEF_NARGS("graalite_funcdef_nargs", true, JAVA_INT, ADDRESS),
+    FUNCDEF_FLAGS("graalite_funcdef_flags", true, JAVA_INT, ADDRESS),
+    MEM_KIND("graalite_mem_kind", true, JAVA_INT, ADDRESS),
+    MEM_INT("graalite_mem_int", true, JAVA_LONG, ADDRESS),
+    MEM_REAL("graalite_mem_real", true, JAVA_DOUBLE, ADDRESS),
+    MEM_BYTES("graalite_mem_bytes", true, ADDRESS, ADDRESS),
+    MEM_LENGTH("graalite_mem_length", true, JAVA_INT, ADDRESS),
+    SUBPROGRAM_OPS("graalite_subprogram_ops", true, ADDRESS, ADDRESS),
+    SUBPROGRAM_SIZE("graalite_subprogram_size", true, JAVA_INT, ADDRESS),
+    SUBPROGRAM_MEM_COUNT("graalite_subprogram_mem_count", true, JAVA_INT, ADDRESS),
+    SUBPROGRAM_CURSOR_COUNT("graalite_subprogram_cursor_count", true, JAVA_INT, ADDRESS),
+    TABLE_NAME("graalite_table_name", true, ADDRESS, ADDRESS),
+    INDEX_NAME("graalite_index_name", true, ADDRESS, ADDRESS),
+    SUBRTNSIG_SELECT_ID("graalite_subrtnsig_select_id", true, JAVA_INT, ADDRESS),
+    SUBRTNSIG_AFFINITY("graalite_subrtnsig_affinity", true, ADDRESS, ADDRESS),
+    VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS);
+
+    /** The native symbol. */
+    public final String symbol;
+    /** The C signature. A null result layout in the constructor declares a void function. */
+    public final FunctionDescriptor descriptor;
+    /** Whether the call is short and never blocks or calls back, so it may skip the thread-state transition. */
+    public final boolean critical;
+    /** The FFM downcall derived from this declaration. */
+    final MethodHandle ffm;
+
+    NativeFunction(String symbol, boolean critical, MemoryLayout result, MemoryLayout... args) {
+        this.symbol = symbol;
+        this.critical = critical;
+        this.descriptor = result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
+        Linker linker = Linker.nativeLinker();
+        var address = NativeLibrary.SYMBOLS.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError("libgraalite.so has no symbol " + symbol));
+        this.ffm = critical
+                        ? linker.downcallHandle(address, descriptor, Linker.Option.critical(false))
+                        : linker.downcallHandle(address, descriptor);
+    }
+
+}

@@ -1,0 +1,220 @@
+package org.graalite.program;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The decoded fourth operand of an instruction. Each kind renders itself the way SQLite's
+ * EXPLAIN does ({@code sqlite3VdbeDisplayP4}), which the program-reader test checks.
+ */
+public sealed interface P4 {
+
+    /** The text EXPLAIN shows in its p4 column; null where it shows NULL. */
+    String display();
+
+    /** No operand. */
+    record None() implements P4 {
+        public static final None INSTANCE = new None();
+
+        @Override
+        public String display() {
+            return null;
+        }
+    }
+
+    /** A 32-bit integer (P4_INT32). */
+    record Int32(int value) implements P4 {
+        @Override
+        public String display() {
+            return Integer.toString(value);
+        }
+    }
+
+    /** A string (P4_STATIC, P4_DYNAMIC): a constant, an affinity string, a SQL text. */
+    record Text(String value) implements P4 {
+        @Override
+        public String display() {
+            return value == null || value.isEmpty() ? null : value;
+        }
+    }
+
+    /**
+     * A record's comparison key (P4_KEYINFO): how many fields are key fields, how many fields
+     * a record has in all, and per key field its collation (null: none) and sort flags
+     * ({@link #DESC}, {@link #BIGNULL}).
+     */
+    record KeyInfo(int keyFields, int allFields, int encoding, int[] sortFlags, String[] collations) implements P4 {
+        public static final int DESC = 0x01;
+        public static final int BIGNULL = 0x02;
+
+        @Override
+        public String display() {
+            StringBuilder sb = new StringBuilder("k(").append(keyFields);
+            for (int j = 0; j < keyFields; j++) {
+                String coll = collations[j] == null ? "" : collations[j];
+                if (coll.equals("BINARY")) {
+                    coll = "B";
+                }
+                sb.append(',').append((sortFlags[j] & DESC) != 0 ? "-" : "").append((sortFlags[j] & BIGNULL) != 0 ? "N." : "").append(coll);
+            }
+            return sb.append(')').toString();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof KeyInfo k && k.keyFields == keyFields && k.allFields == allFields && k.encoding == encoding && Arrays.equals(k.sortFlags, sortFlags) &&
+                            Arrays.equals(k.collations, collations);
+        }
+
+        @Override
+        public int hashCode() {
+            return keyFields * 31 + Arrays.hashCode(collations);
+        }
+
+        @Override
+        public String toString() {
+            return display();
+        }
+    }
+
+    /** A built-in or user function (P4_FUNCDEF), or the context made for one call site (P4_FUNCCTX). */
+    record Function(String name, int argumentCount, int flags, boolean context) implements P4 {
+        @Override
+        public String display() {
+            return name + "(" + argumentCount + ")";
+        }
+    }
+
+    /** A collating sequence (P4_COLLSEQ). */
+    record CollSeq(String name, int encoding) implements P4 {
+        private static final String[] ENCODINGS = {"?", "8", "16LE", "16BE"};
+
+        @Override
+        public String display() {
+            String n = name.length() > 18 ? name.substring(0, 18) : name;
+            return n + "-" + ENCODINGS[encoding & 3];
+        }
+    }
+
+    /**
+     * A constant value (P4_MEM), for example a column's default: a Long, Double, String,
+     * byte[] or null.
+     */
+    record Value(Object value) implements P4 {
+        @Override
+        public String display() {
+            if (value == null) {
+                return "NULL";
+            } else if (value instanceof Long l) {
+                return Long.toString(l);
+            } else if (value instanceof Double d) {
+                return formatReal(d);
+            } else if (value instanceof byte[]) {
+                return "(blob)";
+            } else {
+                String s = (String) value;
+                return s.isEmpty() ? null : s;
+            }
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Value v && (value instanceof byte[] a ? v.value instanceof byte[] b && Arrays.equals(a, b) : java.util.Objects.equals(value, v.value));
+        }
+
+        @Override
+        public int hashCode() {
+            return value instanceof byte[] a ? Arrays.hashCode(a) : java.util.Objects.hashCode(value);
+        }
+    }
+
+    /** An integer array (P4_INTARRAY). */
+    record IntArray(int[] values) implements P4 {
+        @Override
+        public String display() {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < values.length; i++) {
+                sb.append(i == 0 ? '[' : ',').append(Integer.toUnsignedString(values[i]));
+            }
+            return sb.append(']').toString();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IntArray a && Arrays.equals(a.values, values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+    }
+
+    /** A trigger body (P4_SUBPROGRAM). */
+    record SubProgram(Program program) implements P4 {
+        @Override
+        public String display() {
+            return "program";
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
+
+        @Override
+        public String toString() {
+            return "SubProgram[" + program.instructions().size() + " instructions]";
+        }
+    }
+
+    /** A table (P4_TABLE, P4_TABLEREF) by name. */
+    record Table(String name, boolean reference) implements P4 {
+        @Override
+        public String display() {
+            return name;
+        }
+    }
+
+    /** An index (P4_INDEX) by name. */
+    record Index(String name) implements P4 {
+        @Override
+        public String display() {
+            return name;
+        }
+    }
+
+    /** A subroutine's signature (P4_SUBRTNSIG): the SELECT it computes and its affinities. */
+    record SubroutineSignature(int selectId, String affinity) implements P4 {
+        @Override
+        public String display() {
+            return "subrtnsig:" + selectId + "," + affinity;
+        }
+    }
+
+    /** A virtual table (P4_VTAB); EXPLAIN shows its address. */
+    record VirtualTable(long address) implements P4 {
+        @Override
+        public String display() {
+            return "vtab:" + Long.toHexString(address).toUpperCase(Locale.ROOT);
+        }
+    }
+
+    /** A p4 type Graalite does not decode; the number is SQLite's P4_ constant. */
+    record Unknown(int p4type) implements P4 {
+        @Override
+        public String display() {
+            return null;
+        }
+    }
+
+    /** A real as SQLite's printf renders it with {@code %.16g} (independent of the locale). */
+    static String formatReal(double d) {
+        return RealFormat.format16g(d);
+    }
+}

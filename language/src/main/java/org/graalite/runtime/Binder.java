@@ -1,0 +1,112 @@
+package org.graalite.runtime;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+
+import org.graalite.interop.SqlBlob;
+import org.graalite.nativeapi.NativeStatement;
+
+/**
+ * Binds guest values to a statement's parameters: positionally ({@code ?}, {@code ?NNN}), or
+ * by name from one object or map ({@code :name}, {@code @name}, {@code $name}).
+ *
+ * <p>Values: null and None bind NULL; booleans bind 1 or 0; integers that fit in 64 bits bind
+ * INTEGER; other numbers REAL; strings TEXT; byte buffers (Python bytes, Java ByteBuffer,
+ * BLOB values) BLOB. Anything else is an error of kind SQLITE_MISMATCH.
+ */
+public final class Binder {
+    private static final InteropLibrary INTEROP = InteropLibrary.getUncached();
+
+    private Binder() {
+    }
+
+    @TruffleBoundary
+    public static void bind(Statement statement, Object[] arguments) {
+        NativeStatement s = statement.nativeStatement();
+        int count = statement.parameterCount();
+        s.clearBindings();
+        if (arguments.length == 1 && count > 0 && isNamedArgument(arguments[0]) && hasNamedParameters(s, count)) {
+            bindNamed(s, count, arguments[0]);
+            return;
+        }
+        if (arguments.length != count) {
+            throw new SqliteException(ResultCodes.SQLITE_RANGE, "wrong number of parameter values: the statement has " + count + " parameters, and " + arguments.length + " were given");
+        }
+        for (int i = 0; i < count; i++) {
+            bindValue(s, i + 1, arguments[i]);
+        }
+    }
+
+    private static boolean isNamedArgument(Object arg) {
+        return !INTEROP.isString(arg) && !INTEROP.isNumber(arg) && !INTEROP.isNull(arg) && !INTEROP.isBoolean(arg) && !INTEROP.hasBufferElements(arg) &&
+                        !INTEROP.hasArrayElements(arg) && (INTEROP.hasHashEntries(arg) || INTEROP.hasMembers(arg));
+    }
+
+    private static boolean hasNamedParameters(NativeStatement s, int count) {
+        for (int i = 1; i <= count; i++) {
+            String name = s.parameterName(i);
+            if (name != null && !name.startsWith("?")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void bindNamed(NativeStatement s, int count, Object values) {
+        for (int i = 1; i <= count; i++) {
+            String name = s.parameterName(i);
+            if (name == null || name.startsWith("?")) {
+                throw SqliteException.misuse("parameter " + i + " has no name, so it cannot take a value from an object");
+            }
+            String key = name.substring(1);
+            try {
+                Object value;
+                if (INTEROP.hasHashEntries(values) && INTEROP.isHashEntryReadable(values, key)) {
+                    value = INTEROP.readHashValue(values, key);
+                } else if (INTEROP.isMemberReadable(values, key)) {
+                    value = INTEROP.readMember(values, key);
+                } else {
+                    throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
+                }
+                bindValue(s, i, value);
+            } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.UnknownKeyException | com.oracle.truffle.api.interop.UnknownIdentifierException e) {
+                throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
+            }
+        }
+    }
+
+    /** Binds one guest value to parameter {@code index} (1-based). */
+    public static void bindValue(NativeStatement s, int index, Object value) {
+        try {
+            if (value == null || INTEROP.isNull(value)) {
+                s.bindNull(index);
+            } else if (INTEROP.isBoolean(value)) {
+                s.bindLong(index, INTEROP.asBoolean(value) ? 1 : 0);
+            } else if (INTEROP.isNumber(value)) {
+                if (INTEROP.fitsInLong(value) && !(value instanceof Double) && !(value instanceof Float)) {
+                    s.bindLong(index, INTEROP.asLong(value));
+                } else if (INTEROP.fitsInDouble(value)) {
+                    s.bindDouble(index, INTEROP.asDouble(value));
+                } else if (INTEROP.fitsInLong(value)) {
+                    s.bindLong(index, INTEROP.asLong(value));
+                } else {
+                    s.bindDouble(index, INTEROP.asBigInteger(value).doubleValue());
+                }
+            } else if (INTEROP.isString(value)) {
+                s.bindText(index, INTEROP.asString(value));
+            } else if (value instanceof SqlBlob blob) {
+                s.bindBlob(index, blob.bytes());
+            } else if (INTEROP.hasBufferElements(value)) {
+                long size = INTEROP.getBufferSize(value);
+                byte[] bytes = new byte[Math.toIntExact(size)];
+                INTEROP.readBuffer(value, 0, bytes, 0, bytes.length);
+                s.bindBlob(index, bytes);
+            } else {
+                throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind a value of this type: " + INTEROP.toDisplayString(value));
+            }
+        } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.InvalidBufferOffsetException | ArithmeticException e) {
+            throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind this value: " + e.getMessage());
+        }
+    }
+}

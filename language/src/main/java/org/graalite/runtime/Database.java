@@ -1,0 +1,144 @@
+package org.graalite.runtime;
+
+import java.util.Set;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLogger;
+
+import org.graalite.interop.PreparedStatementObject;
+import org.graalite.interop.QueryResult;
+import org.graalite.interop.SqlNull;
+import org.graalite.nativeapi.NativeConnection;
+import org.graalite.nativeapi.NativeStatement;
+import org.graalite.nativeapi.StatementSequence;
+
+/**
+ * A context's database connection: prepares and runs statements, chooses the tier of each
+ * and counts what each tier ran. Used by one thread at a time (its Truffle context).
+ */
+public final class Database implements AutoCloseable {
+    private static final TruffleLogger LOG = TruffleLogger.getLogger("sql", "tier");
+
+    private final NativeConnection connection;
+    private final Tier tierOption;
+    private final TierStatistics statistics = new TierStatistics();
+
+    public Database(NativeConnection connection, Tier tierOption) {
+        this.connection = connection;
+        this.tierOption = tierOption;
+    }
+
+    public NativeConnection connection() {
+        return connection;
+    }
+
+    public TierStatistics statistics() {
+        return statistics;
+    }
+
+    /** Prepares one statement (none, or more than one, is an error). */
+    @TruffleBoundary
+    public Statement prepare(String sql) {
+        return new Statement(this, connection.prepareOne(sql));
+    }
+
+    /**
+     * Runs the statements of {@code text} in order and returns what the last one gives: for a
+     * query its rows (a {@link QueryResult}), for a statement with parameters an executable
+     * {@link PreparedStatementObject} (only a lone statement may have parameters), otherwise
+     * the number of rows it changed. Statements before the last run to completion.
+     */
+    @TruffleBoundary
+    public Object evaluate(String text) {
+        try (StatementSequence sequence = connection.prepareSequence(text)) {
+            Object result = SqlNull.INSTANCE;
+            boolean first = true;
+            NativeStatement next;
+            while ((next = sequence.next()) != null) {
+                Statement statement = new Statement(this, next);
+                boolean last = !sequence.hasMore();
+                if (statement.parameterCount() > 0) {
+                    if (first && last) {
+                        return new PreparedStatementObject(statement);
+                    }
+                    statement.close();
+                    throw SqliteException.misuse("a statement with parameters must be evaluated on its own: " + next.sql());
+                }
+                if (last) {
+                    return run(statement, true);
+                }
+                try {
+                    Object r = run(statement, true);
+                    if (r instanceof QueryResult q) {
+                        q.drain();
+                    }
+                } finally {
+                    statement.close();
+                }
+                first = false;
+            }
+            return result;
+        }
+    }
+
+    /**
+     * Starts an execution of {@code statement} with its current bindings. A query returns its
+     * result, positioned before its first row (the first step already ran, so a data change
+     * with RETURNING has happened); anything else runs to completion and returns the number of
+     * rows it changed. With {@code closeWhenDone} the statement is finalized with its result.
+     */
+    @TruffleBoundary
+    public Object run(Statement statement, boolean closeWhenDone) {
+        try {
+            int generation = statement.begin();
+            if (statement.isQuery()) {
+                boolean hasRow = statement.step();
+                return new QueryResult(statement, generation, hasRow, closeWhenDone);
+            }
+            long before = connection.totalChanges();
+            while (statement.step()) {
+                // a statement without result columns produces no rows
+            }
+            long changed = connection.totalChanges() != before ? connection.changes() : 0L;
+            if (closeWhenDone) {
+                statement.close();
+            }
+            return changed;
+        } catch (RuntimeException e) {
+            if (closeWhenDone) {
+                statement.close();
+            }
+            throw e;
+        }
+    }
+
+    Tier chooseTier(Statement statement) {
+        Tier chosen;
+        if (tierOption == Tier.NATIVE) {
+            chosen = Tier.NATIVE;
+        } else {
+            Set<String> missing = TruffleTierSupport.missingOpcodes(statement.program());
+            if (missing.isEmpty()) {
+                chosen = Tier.TRUFFLE;
+            } else if (tierOption == Tier.TRUFFLE) {
+                throw SqliteException.error("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes " + String.join(", ", missing) + " (statement: " +
+                                statement.nativeStatement().sql() + ")");
+            } else {
+                chosen = Tier.NATIVE;
+            }
+        }
+        if (LOG.isLoggable(java.util.logging.Level.FINE)) {
+            LOG.fine("tier " + chosen.name().toLowerCase() + ": " + statement.nativeStatement().sql());
+        }
+        return chosen;
+    }
+
+    void countExecution(Tier tier) {
+        statistics.count(tier);
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+    }
+}
