@@ -72,3 +72,15 @@ GRAALITE_EXPORT const char *graalite_index_name(Index *i) { return i->zName; }
 GRAALITE_EXPORT int graalite_subrtnsig_select_id(SubrtnSig *s) { return s->selId; }
 GRAALITE_EXPORT const char *graalite_subrtnsig_affinity(SubrtnSig *s) { return s->zAff; }
 GRAALITE_EXPORT void *graalite_vtable_vtab(VTable *v) { return v->pVtab; }
+
+/* ---- Values as SQLite renders them. ---- */
+
+/*
+ * Writes the text SQLite gives a REAL value (CAST(r AS TEXT), sqlite3_column_text):
+ * "%!.17g" with SQLite's own shortest-round-trip reduction, as vdbeMemRenderNum does with
+ * the default of 17 significant digits. buf must hold at least 32 bytes. Returns the length.
+ */
+GRAALITE_EXPORT int graalite_real_to_text(double r, char *buf) {
+  sqlite3_snprintf(32, buf, "%!.17g", r);
+  return (int)strlen(buf);
+}

@@ -103,7 +103,8 @@ public enum NativeFunction {
     INDEX_NAME("graalite_index_name", true, ADDRESS, ADDRESS),
     SUBRTNSIG_SELECT_ID("graalite_subrtnsig_select_id", true, JAVA_INT, ADDRESS),
     SUBRTNSIG_AFFINITY("graalite_subrtnsig_affinity", true, ADDRESS, ADDRESS),
-    VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS);
+    VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS),
+    REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS);
 
     /** The native symbol. */
     public final String symbol;
