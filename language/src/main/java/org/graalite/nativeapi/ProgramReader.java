@@ -39,7 +39,8 @@ public final class ProgramReader {
 
     private static final int OP_SIZE = Sqlite3.callInt(NativeFunction.OP_SIZE);
     private static final int OP_P4 = Sqlite3.callInt(OP_P4_OFFSET);
-    private static final String[] OPCODE_NAMES = opcodeNames();
+    /** Opcode names by number, filled as opcodes are met (sqlite3OpcodeName does not check its bound). */
+    private static final String[] OPCODE_NAMES = new String[256];
 
     /** Subprograms already read, by address: trigger programs may refer to each other. */
     private final Map<Long, Program> subprograms = new HashMap<>();
@@ -56,16 +57,13 @@ public final class ProgramReader {
     }
 
     /** SQLite's name of an opcode number. */
-    public static String opcodeName(int opcode) {
-        return opcode >= 0 && opcode < OPCODE_NAMES.length ? OPCODE_NAMES[opcode] : "OP_" + opcode;
-    }
-
-    private static String[] opcodeNames() {
-        String[] names = new String[256];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = Sqlite3.string(Sqlite3.callPointer(OPCODE_NAME, i));
+    static String opcodeName(int opcode) {
+        String name = OPCODE_NAMES[opcode];
+        if (name == null) {
+            name = Sqlite3.string(Sqlite3.callPointer(OPCODE_NAME, opcode));
+            OPCODE_NAMES[opcode] = name;
         }
-        return names;
+        return name;
     }
 
     private Program readOps(MemorySegment base, int size, int registers, int cursors) {

@@ -45,7 +45,14 @@ final class Sqlite3 {
         if (p.address() == 0) {
             return null;
         }
-        return p.reinterpret(Integer.MAX_VALUE).getString(0, StandardCharsets.UTF_8);
+        // Byte by byte: MemorySegment.getString reads whole words and may run past the end of
+        // the string into an unmapped page.
+        MemorySegment s = p.reinterpret(Integer.MAX_VALUE);
+        int n = 0;
+        while (s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, n) != 0) {
+            n++;
+        }
+        return string(p, n);
     }
 
     /** Reads {@code n} bytes at {@code p} as UTF-8. */

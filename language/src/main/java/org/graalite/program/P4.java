@@ -30,11 +30,15 @@ public sealed interface P4 {
         }
     }
 
-    /** A string (P4_STATIC, P4_DYNAMIC): a constant, an affinity string, a SQL text. */
+    /**
+     * A string (P4_STATIC, P4_DYNAMIC): a constant, an affinity string, a SQL text. For the
+     * Blob opcode the bytes are binary and {@code value} holds them up to the first NUL, as
+     * EXPLAIN shows them.
+     */
     record Text(String value) implements P4 {
         @Override
         public String display() {
-            return value == null || value.isEmpty() ? null : value;
+            return value;
         }
     }
 
