@@ -35,6 +35,21 @@ public final class ConnectionObject implements TruffleObject {
     }
 
     @ExportMessage
+    boolean isScope() {
+        return true;
+    }
+
+    @ExportMessage
+    boolean hasLanguage() {
+        return true;
+    }
+
+    @ExportMessage
+    Class<? extends com.oracle.truffle.api.TruffleLanguage<?>> getLanguage() {
+        return org.graalite.language.SqlLanguage.class;
+    }
+
+    @ExportMessage
     boolean hasMembers() {
         return true;
     }

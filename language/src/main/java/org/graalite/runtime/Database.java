@@ -61,8 +61,9 @@ public final class Database implements AutoCloseable {
                     if (first && last) {
                         return new PreparedStatementObject(statement);
                     }
+                    String sql = next.sql();
                     statement.close();
-                    throw SqliteException.misuse("a statement with parameters must be evaluated on its own: " + next.sql());
+                    throw SqliteException.misuse("a statement with parameters must be evaluated on its own: " + sql);
                 }
                 if (last) {
                     return run(statement, true);

@@ -1,0 +1,59 @@
+package org.graalite.language;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+
+/** Contexts for tests, all on one shared engine, and helpers to read results. */
+public final class SqlContexts {
+    private static final Engine ENGINE = Engine.newBuilder("sql").option("engine.WarnInterpreterOnly", "false").build();
+
+    /** Host objects stay opaque, but byte buffers can be read (bound as BLOBs). */
+    private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.EXPLICIT).allowBufferAccess(true).build();
+
+    private SqlContexts() {
+    }
+
+    public static Context create(String tier) {
+        return create(tier, ":memory:");
+    }
+
+    public static Context create(String tier, String database) {
+        return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
+    }
+
+    /** All rows of a query result, each as a list of host values (Long, Double, String, byte[] or null). */
+    public static List<List<Object>> rows(Value result) {
+        List<List<Object>> rows = new ArrayList<>();
+        Value it = result.getIterator();
+        while (it.hasIteratorNextElement()) {
+            Value row = it.getIteratorNextElement();
+            List<Object> values = new ArrayList<>();
+            for (long i = 0; i < row.getArraySize(); i++) {
+                values.add(hostValue(row.getArrayElement(i)));
+            }
+            rows.add(values);
+        }
+        return rows;
+    }
+
+    public static Object hostValue(Value v) {
+        if (v.isNull()) {
+            return null;
+        } else if (v.hasBufferElements()) {
+            byte[] bytes = new byte[(int) v.getBufferSize()];
+            v.readBuffer(0, bytes, 0, bytes.length);
+            return bytes;
+        } else if (v.isString()) {
+            return v.asString();
+        } else {
+            Object o = v.as(Object.class);
+            return o instanceof Integer i ? Long.valueOf(i) : o;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.graalite.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.junit.jupiter.api.Test;
+
+/** The option sql.Tier and the observable record of which tier ran what. */
+class TierOptionTest {
+    @Test
+    void truffleTierNamesTheOpcodesItLacks() {
+        try (Context c = SqlContexts.create("truffle")) {
+            PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "select 1"));
+            assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes "), e.getMessage());
+            for (String opcode : new String[]{"Init", "Integer", "ResultRow", "Halt", "Goto"}) {
+                assertTrue(e.getMessage().contains(opcode), "the message should name " + opcode + ": " + e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void nativeExecutionsAreCounted() {
+        try (Context c = SqlContexts.create("auto")) {
+            c.eval("sql", "create table t(a); insert into t values (1)");
+            SqlContexts.rows(c.eval("sql", "select * from t"));
+            assertEquals(3, c.getBindings("sql").getMember("nativeExecutions").asLong());
+            assertEquals(0, c.getBindings("sql").getMember("truffleExecutions").asLong());
+        }
+    }
+
+    @Test
+    void badTierValueIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlContexts.create("fast"));
+        assertTrue(e.getMessage().contains("auto, truffle or native"), e.getMessage());
+    }
+}
