@@ -109,6 +109,12 @@ public final class NativeConnection implements AutoCloseable {
         }
     }
 
+    /** How many native statements are prepared and not finalized (for tests of resource release). */
+    int liveStatementCount() {
+        drainAbandoned();
+        return state.live.size();
+    }
+
     void registerStatement(long stmt) {
         state.live.add(stmt);
     }
