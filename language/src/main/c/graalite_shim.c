@@ -84,3 +84,284 @@ GRAALITE_EXPORT int graalite_real_to_text(double r, char *buf) {
   sqlite3_snprintf(32, buf, "%!.17g", r);
   return (int)strlen(buf);
 }
+
+/* ==== The Truffle tier's native half ====================================================
+ *
+ * When Graalite's interpreter runs a program, the registers and the control flow are in
+ * Java, but the statement's bookkeeping stays SQLite's: the Vdbe's state machine (ready,
+ * run, halt), its cursors (VdbeCursor in p->apCsr, allocated like OP_OpenRead does),
+ * transactions, and how errors and halts end a statement (sqlite3VdbeHalt). Each function
+ * below is the body of one opcode or one part of sqlite3_step, for the main program of a
+ * statement (no trigger frames). sqlite3_reset and sqlite3_finalize then work as always.
+ */
+
+/* The start of an execution, as sqlite3Step does it. SQLITE_SCHEMA if the statement expired. */
+GRAALITE_EXPORT int graalite_exec_begin(sqlite3_stmt *stmt) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  if (p->eVdbeState == VDBE_HALT_STATE) sqlite3_reset(stmt);
+  if (p->eVdbeState != VDBE_READY_STATE) return SQLITE_MISUSE;
+  if (p->expired) return SQLITE_SCHEMA;
+  if (db->nVdbeActive == 0) AtomicStore(&db->u1.isInterrupted, 0);
+  db->nVdbeActive++;
+  if (p->readOnly == 0) db->nVdbeWrite++;
+  if (p->bIsReader) db->nVdbeRead++;
+  p->pc = 0;
+  p->eVdbeState = VDBE_RUN_STATE;
+  return SQLITE_OK;
+}
+
+/* Whether sqlite3_interrupt was called on the statement's connection. */
+GRAALITE_EXPORT int graalite_exec_interrupted(sqlite3_stmt *stmt) {
+  return AtomicLoad(&((Vdbe *)stmt)->db->u1.isInterrupted) != 0;
+}
+
+/* Hands the statement's error to the connection, as sqlite3_step does for prepare_v3. */
+static int graalite_transfer(Vdbe *p, int rc) {
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+    rc = sqlite3VdbeTransferError(p);
+  } else if (rc == SQLITE_DONE && p->db->autoCommit) {
+    p->rc = doWalCallbacks(p->db);
+    if (p->rc != SQLITE_OK) rc = sqlite3VdbeTransferError(p);
+  }
+  if (rc == SQLITE_DONE || rc == SQLITE_ROW) p->db->errCode = rc;
+  return rc;
+}
+
+/*
+ * Ends the execution with an error, as vdbe.c's abort_due_to_error does; returns the error
+ * code the caller reports (SQLite's message is then sqlite3_errmsg).
+ */
+GRAALITE_EXPORT int graalite_exec_abort(sqlite3_stmt *stmt, int pc, int rc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  if (db->mallocFailed) {
+    rc = SQLITE_NOMEM_BKPT;
+  } else if (rc == SQLITE_IOERR_CORRUPTFS) {
+    rc = SQLITE_CORRUPT_BKPT;
+  }
+  if (p->zErrMsg == 0 && rc != SQLITE_IOERR_NOMEM) sqlite3VdbeError(p, "%s", sqlite3ErrStr(rc));
+  p->rc = rc;
+  p->pc = pc;
+  sqlite3SystemError(db, rc);
+  if (p->eVdbeState == VDBE_RUN_STATE) sqlite3VdbeHalt(p);
+  if (rc == SQLITE_IOERR_NOMEM) sqlite3OomFault(db);
+  if (rc == SQLITE_CORRUPT && db->autoCommit == 0) db->flags |= SQLITE_CorruptRdOnly;
+  return graalite_transfer(p, SQLITE_ERROR);
+}
+
+/* OP_Halt of the main program at address pc: SQLITE_DONE, or the error code. */
+GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  int rc;
+  p->pc = pc;
+  p->rc = pOp->p1;
+  p->errorAction = (u8)pOp->p2;
+  if (p->rc) {
+    if (pOp->p5) {
+      static const char *const azType[] = {"NOT NULL", "UNIQUE", "CHECK", "FOREIGN KEY"};
+      sqlite3VdbeError(p, "%s constraint failed", azType[pOp->p5 - 1]);
+      if (pOp->p4.z) p->zErrMsg = sqlite3MPrintf(p->db, "%z: %s", p->zErrMsg, pOp->p4.z);
+    } else {
+      sqlite3VdbeError(p, "%s", pOp->p4.z);
+    }
+  }
+  rc = sqlite3VdbeHalt(p);
+  if (rc == SQLITE_BUSY) {
+    p->rc = SQLITE_BUSY;
+    return graalite_transfer(p, SQLITE_BUSY);
+  }
+  return graalite_transfer(p, p->rc ? SQLITE_ERROR : SQLITE_DONE);
+}
+
+/* OP_Transaction at address pc: SQLITE_OK or an error code (the execution is not ended). */
+GRAALITE_EXPORT int graalite_op_transaction(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  Db *pDb = &db->aDb[pOp->p1];
+  Btree *pBt = pDb->pBt;
+  int iMeta = 0;
+  int rc = SQLITE_OK;
+  if (pOp->p2 && (db->flags & (SQLITE_QueryOnly | SQLITE_CorruptRdOnly)) != 0) {
+    return (db->flags & SQLITE_QueryOnly) ? SQLITE_READONLY : SQLITE_CORRUPT;
+  }
+  if (pBt) {
+    rc = sqlite3BtreeBeginTrans(pBt, pOp->p2, &iMeta);
+    if (rc != SQLITE_OK) return rc;
+    if (p->usesStmtJournal && pOp->p2 && (db->autoCommit == 0 || db->nVdbeRead > 1)) {
+      if (p->iStatement == 0) {
+        db->nStatement++;
+        p->iStatement = db->nSavepoint + db->nStatement;
+      }
+      rc = sqlite3VtabSavepoint(db, SAVEPOINT_BEGIN, p->iStatement - 1);
+      if (rc == SQLITE_OK) rc = sqlite3BtreeBeginStmt(pBt, p->iStatement);
+      p->nStmtDefCons = db->nDeferredCons;
+      p->nStmtDefImmCons = db->nDeferredImmCons;
+    }
+  }
+  if (rc == SQLITE_OK && pOp->p5 && (iMeta != pOp->p3 || pDb->pSchema->iGeneration != pOp->p4.i)) {
+    sqlite3DbFree(db, p->zErrMsg);
+    p->zErrMsg = sqlite3DbStrDup(db, "database schema has changed");
+    if (db->aDb[pOp->p1].pSchema->schema_cookie != iMeta) sqlite3ResetOneSchema(db, pOp->p1);
+    p->expired = 1;
+    rc = SQLITE_SCHEMA;
+    p->changeCntOn = 0;
+  }
+  return rc;
+}
+
+/* OP_OpenRead of the main program at address pc (a table or an index b-tree). */
+GRAALITE_EXPORT int graalite_op_open_read(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  KeyInfo *pKeyInfo = 0;
+  int nField = 0;
+  VdbeCursor *pCur;
+  int rc;
+  if (p->expired == 1) return SQLITE_ABORT_ROLLBACK;
+  if (pOp->p4type == P4_KEYINFO) {
+    pKeyInfo = pOp->p4.pKeyInfo;
+    nField = pKeyInfo->nAllField;
+  } else if (pOp->p4type == P4_INT32) {
+    nField = pOp->p4.i;
+  }
+  pCur = allocateCursor(p, pOp->p1, nField, CURTYPE_BTREE);
+  if (pCur == 0) return SQLITE_NOMEM;
+  pCur->iDb = pOp->p3;
+  pCur->nullRow = 1;
+  pCur->isOrdered = 1;
+  pCur->pgnoRoot = (u32)pOp->p2;
+  rc = sqlite3BtreeCursor(db->aDb[pOp->p3].pBt, (u32)pOp->p2, 0, pKeyInfo, pCur->uc.pCursor);
+  pCur->pKeyInfo = pKeyInfo;
+  pCur->isTable = pOp->p4type != P4_KEYINFO;
+  sqlite3BtreeCursorHintFlags(pCur->uc.pCursor, (pOp->p5 & (OPFLAG_BULKCSR | OPFLAG_SEEKEQ)));
+  return rc;
+}
+
+/* OP_Close. */
+GRAALITE_EXPORT void graalite_cursor_close(sqlite3_stmt *stmt, int iCur) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (p->apCsr[iCur]) {
+    sqlite3VdbeFreeCursor(p, p->apCsr[iCur]);
+    p->apCsr[iCur] = 0;
+  }
+}
+
+/*
+ * Cursor moves. Each returns (rc << 8) | atEnd: atEnd is 1 when the cursor has no row
+ * (an empty b-tree for first/last, past the end for next/prev); rc is 0 or an error code.
+ */
+GRAALITE_EXPORT int graalite_cursor_first(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int res = 1;
+  int rc = sqlite3BtreeFirst(pC->uc.pCursor, &res);
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->nullRow = (u8)res;
+  return (rc << 8) | (res != 0);
+}
+
+GRAALITE_EXPORT int graalite_cursor_last(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int res = 1;
+  int rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->nullRow = (u8)res;
+  pC->seekResult = 0;
+  return (rc << 8) | (res != 0);
+}
+
+GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int rc = sqlite3BtreeNext(pC->uc.pCursor, 0);
+  pC->cacheStatus = CACHE_STALE;
+  if (rc == SQLITE_OK) {
+    pC->nullRow = 0;
+    return 0;
+  }
+  pC->nullRow = 1;
+  return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
+}
+
+GRAALITE_EXPORT int graalite_cursor_prev(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int rc = sqlite3BtreePrevious(pC->uc.pCursor, 0);
+  pC->cacheStatus = CACHE_STALE;
+  if (rc == SQLITE_OK) {
+    pC->nullRow = 0;
+    return 0;
+  }
+  pC->nullRow = 1;
+  return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
+}
+
+/* The rowid of a table cursor's current row. */
+GRAALITE_EXPORT sqlite3_int64 graalite_cursor_rowid(sqlite3_stmt *stmt, int iCur) {
+  return sqlite3BtreeIntegerKey(((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor);
+}
+
+/*
+ * The current row's record: returns a pointer to its first bytes and writes into out[0]
+ * the record's size and into out[1] how many bytes are at the pointer (less than the size
+ * when the record continues on overflow pages; then use graalite_cursor_payload_copy).
+ */
+GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur, unsigned *out) {
+  BtCursor *pCrsr = ((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor;
+  u32 avail = 0;
+  const void *z;
+  out[0] = sqlite3BtreePayloadSize(pCrsr); /* must come first: it fills the cell info */
+  z = sqlite3BtreePayloadFetch(pCrsr, &avail);
+  out[1] = avail;
+  return z;
+}
+
+/* Copies amt bytes of the current record from offset into buf (overflow pages included). */
+GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, unsigned offset, unsigned amt, void *buf) {
+  return sqlite3BtreePayload(((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor, offset, amt, buf);
+}
+
+/* The text encoding of the statement's main database: 1 UTF-8, 2 UTF-16LE, 3 UTF-16BE. */
+GRAALITE_EXPORT int graalite_db_encoding(sqlite3_stmt *stmt) {
+  return ENC(((Vdbe *)stmt)->db);
+}
+
+/*
+ * Text as a number, exactly as SQLite's arithmetic sees it: returns 1 if the text counts as
+ * an integer, 2 if as a real (numericType), and writes the integer and real values
+ * (sqlite3VdbeIntValue, sqlite3VdbeRealValue) of the text.
+ */
+GRAALITE_EXPORT int graalite_text_numeric(const char *z, int n, sqlite3_int64 *pI, double *pR) {
+  Mem m;
+  u16 t;
+  memset(&m, 0, sizeof(m));
+  m.flags = MEM_Str | MEM_Term | MEM_Ephem; /* NUL-terminated: SQLite parses it in place, with no db to allocate from */
+  m.z = (char *)z;
+  m.n = n;
+  m.enc = SQLITE_UTF8;
+  *pI = sqlite3VdbeIntValue(&m);
+  *pR = sqlite3VdbeRealValue(&m);
+  t = numericType(&m);
+  return (t & MEM_Int) ? 1 : 2;
+}
+
+/*
+ * Numeric affinity applied to text (applyNumericAffinity): 0 if the text stays text,
+ * 1 if it becomes the integer *pI, 2 if it becomes the real *pR.
+ */
+GRAALITE_EXPORT int graalite_text_affinity_numeric(const char *z, int n, sqlite3_int64 *pI, double *pR) {
+  Mem m;
+  memset(&m, 0, sizeof(m));
+  m.flags = MEM_Str | MEM_Term | MEM_Ephem; /* NUL-terminated: SQLite parses it in place, with no db to allocate from */
+  m.z = (char *)z;
+  m.n = n;
+  m.enc = SQLITE_UTF8;
+  applyNumericAffinity(&m, 0);
+  if (m.flags & MEM_Int) { *pI = m.u.i; return 1; }
+  if (m.flags & MEM_Real) { *pR = m.u.r; return 2; }
+  if (m.flags & MEM_IntReal) { *pR = (double)m.u.i; return 2; }
+  return 0;
+}

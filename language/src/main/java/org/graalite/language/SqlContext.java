@@ -40,7 +40,7 @@ public final class SqlContext {
         }
         NativeConnection connection = NativeConnection.open(path, SqlLanguage.readOnlyOf(env));
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
-        database = new Database(connection, SqlLanguage.tierOf(env));
+        database = new Database(language, connection, SqlLanguage.tierOf(env));
     }
 
     static boolean isMemory(String path) {

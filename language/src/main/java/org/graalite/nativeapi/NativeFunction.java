@@ -104,7 +104,26 @@ public enum NativeFunction {
     SUBRTNSIG_SELECT_ID("graalite_subrtnsig_select_id", true, JAVA_INT, ADDRESS),
     SUBRTNSIG_AFFINITY("graalite_subrtnsig_affinity", true, ADDRESS, ADDRESS),
     VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS),
-    REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS);
+    REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS),
+    // ---- the shim: the Truffle tier's native half (graalite_shim.c)
+    EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS),
+    EXEC_INTERRUPTED("graalite_exec_interrupted", true, JAVA_INT, ADDRESS),
+    EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_TRANSACTION("graalite_op_transaction", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_OPEN_READ("graalite_op_open_read", false, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_CLOSE("graalite_cursor_close", false, null, ADDRESS, JAVA_INT),
+    /* Cursor moves read pages: with a page-cache miss that is file I/O with GC held off, a cost accepted for the hot path. */
+    CURSOR_FIRST("graalite_cursor_first", true, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_LAST("graalite_cursor_last", true, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_NEXT("graalite_cursor_next", true, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_PREV("graalite_cursor_prev", true, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_ROWID("graalite_cursor_rowid", true, JAVA_LONG, ADDRESS, JAVA_INT),
+    CURSOR_PAYLOAD("graalite_cursor_payload", true, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
+    CURSOR_PAYLOAD_COPY("graalite_cursor_payload_copy", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS),
+    DB_ENCODING("graalite_db_encoding", true, JAVA_INT, ADDRESS),
+    TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
 
     /** The native symbol. */
     public final String symbol;

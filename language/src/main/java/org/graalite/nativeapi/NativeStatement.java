@@ -60,6 +60,16 @@ public final class NativeStatement implements AutoCloseable {
         this.cleanable = NativeConnection.CLEANER.register(this, release);
     }
 
+    private NativeVdbe vdbe;
+
+    /** The native half of this statement's executions on the Truffle tier. */
+    public NativeVdbe vdbe() {
+        if (vdbe == null) {
+            vdbe = new NativeVdbe(this, pointer());
+        }
+        return vdbe;
+    }
+
     public NativeConnection connection() {
         return connection;
     }

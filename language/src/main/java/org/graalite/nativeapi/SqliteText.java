@@ -25,4 +25,38 @@ public final class SqliteText {
             return Sqlite3.string(buf, n);
         }
     }
+
+    /**
+     * Text (UTF-8 bytes) as SQLite's arithmetic reads it: a Long if SQLite counts it as an
+     * integer, otherwise a Double (the value of its longest numeric prefix; 0.0 if none).
+     */
+    public static Number numeric(byte[] utf8) {
+        return convert(NativeFunction.TEXT_NUMERIC, utf8, true);
+    }
+
+    /** Text with numeric affinity applied: a Long or Double if it is a well-formed number, else null. */
+    public static Number affinityNumeric(byte[] utf8) {
+        return convert(NativeFunction.TEXT_AFFINITY_NUMERIC, utf8, false);
+    }
+
+    private static Number convert(NativeFunction f, byte[] utf8, boolean always) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment text = arena.allocate(utf8.length + 1L);
+            MemorySegment.copy(utf8, 0, text, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, utf8.length);
+            MemorySegment i = arena.allocate(java.lang.foreign.ValueLayout.JAVA_LONG);
+            MemorySegment r = arena.allocate(java.lang.foreign.ValueLayout.JAVA_DOUBLE);
+            int kind;
+            try {
+                kind = (int) f.ffm.invokeExact(text, utf8.length, i, r);
+            } catch (Throwable t) {
+                throw Sqlite3.rethrow(t);
+            }
+            if (kind == 1) {
+                return i.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+            } else if (kind == 2) {
+                return r.get(java.lang.foreign.ValueLayout.JAVA_DOUBLE, 0);
+            }
+            return always ? Double.valueOf(0) : null;
+        }
+    }
 }

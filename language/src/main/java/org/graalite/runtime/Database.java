@@ -3,6 +3,7 @@ package org.graalite.runtime;
 import java.util.Set;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.TruffleLogger;
 
 import org.graalite.interop.PreparedStatementObject;
@@ -19,13 +20,26 @@ import org.graalite.nativeapi.StatementSequence;
 public final class Database implements AutoCloseable {
     private static final TruffleLogger LOG = TruffleLogger.getLogger("sql", "tier");
 
+    private final TruffleLanguage<?> language;
     private final NativeConnection connection;
     private final Tier tierOption;
     private final TierStatistics statistics = new TierStatistics();
 
-    public Database(NativeConnection connection, Tier tierOption) {
+    public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption) {
+        this.language = language;
         this.connection = connection;
         this.tierOption = tierOption;
+    }
+
+    /** The language whose nodes run this database's statements on the Truffle tier. */
+    public TruffleLanguage<?> language() {
+        return language;
+    }
+
+    void log(String message) {
+        if (LOG.isLoggable(java.util.logging.Level.FINE)) {
+            LOG.fine(message);
+        }
     }
 
     public NativeConnection connection() {

@@ -13,6 +13,7 @@ public final class ResultCodes {
     public static final int SQLITE_READONLY = 8;
     public static final int SQLITE_INTERRUPT = 9;
     public static final int SQLITE_CANTOPEN = 14;
+    public static final int SQLITE_SCHEMA = 17;
     public static final int SQLITE_CONSTRAINT = 19;
     public static final int SQLITE_MISMATCH = 20;
     public static final int SQLITE_MISUSE = 21;

@@ -5,7 +5,11 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import org.graalite.interop.ColumnNames;
 import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
+import com.oracle.truffle.api.RootCallTarget;
+
 import org.graalite.nativeapi.NativeStatement;
+import org.graalite.nativeapi.NativeVdbe;
+import org.graalite.nodes.NodeFactory;
 import org.graalite.nativeapi.ProgramReader;
 import org.graalite.program.Program;
 
@@ -25,8 +29,12 @@ public final class Statement implements AutoCloseable {
     private Program program;
     private Tier tier;
     private int generation;
-    /** True between the first step of an execution and its reset. */
+    /** True between the start of an execution and its reset. */
     private boolean active;
+    /** The Truffle tier's program, built at the first execution on that tier. */
+    private RootCallTarget callTarget;
+    /** The current execution on the Truffle tier. */
+    private Execution execution;
 
     Statement(Database database, NativeStatement nativeStatement) {
         this.database = database;
@@ -94,8 +102,35 @@ public final class Statement implements AutoCloseable {
             nativeStatement.reset();
             active = false;
         }
+        if (tier == Tier.TRUFFLE) {
+            beginOnTruffleTier();
+        }
         database.countExecution(tier);
         return ++generation;
+    }
+
+    private void beginOnTruffleTier() {
+        NativeVdbe vdbe = nativeStatement.vdbe();
+        if (vdbe.encoding() != 1) {
+            // Records are decoded as UTF-8; a UTF-16 database runs on SQLite's own engine.
+            tier = Tier.NATIVE;
+            return;
+        }
+        int rc = vdbe.begin();
+        if (rc == ResultCodes.SQLITE_SCHEMA) {
+            // The schema changed since prepare: SQLite prepares the statement again inside
+            // sqlite3_step, which yields a different program. Run it on the native tier.
+            tier = Tier.NATIVE;
+            database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
+            return;
+        } else if (rc != ResultCodes.SQLITE_OK) {
+            throw new SqliteException(rc, "cannot start the statement on the Truffle tier");
+        }
+        active = true;
+        if (callTarget == null) {
+            callTarget = NodeFactory.create(database.language(), program(), nativeStatement.sql());
+        }
+        execution = new Execution(vdbe, program.registerCount(), program.cursorCount());
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */
@@ -103,13 +138,14 @@ public final class Statement implements AutoCloseable {
     public boolean step() {
         active = true;
         try {
-            boolean row = nativeStatement.step();
+            boolean row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStatement.step();
             if (!row) {
                 finish();
             }
             return row;
-        } catch (SqliteException e) {
-            active = false;
+        } catch (RuntimeException e) {
+            // SQLite has ended the execution (an error halts it); reset releases its locks.
+            finish();
             throw e;
         }
     }
@@ -126,6 +162,9 @@ public final class Statement implements AutoCloseable {
     /** The current row's values: Long, Double, String, {@link SqlBlob} or {@link SqlNull}. */
     @TruffleBoundary
     public Object[] readRow() {
+        if (tier == Tier.TRUFFLE) {
+            return execution.row;
+        }
         int n = columns.size();
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 class DifferentialTest {
     static final String[] CASES = {"types-and-affinity.sql", "queries.sql", "writes.sql"};
-    static final String[] TIERS = {"native"};
+    static final String[] TIERS = {"native", "auto"};
 
     @TestFactory
     List<DynamicTest> graaliteMatchesSqlite() {

@@ -1,0 +1,188 @@
+package org.graalite.nativeapi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import org.graalite.runtime.SqliteException;
+
+/**
+ * The native half of one statement's execution on the Truffle tier: SQLite's own statement
+ * state machine, transactions, cursors and halts (graalite_shim.c), driven by Graalite's
+ * interpreter. One instance per statement, used by one thread at a time; it owns a small
+ * native scratch buffer for out-parameters, freed with the statement's connection arena.
+ */
+public final class NativeVdbe {
+    /** SQLite's codes that the interpreter tests for. */
+    public static final int OK = 0;
+    public static final int DONE = 101;
+
+    private final NativeStatement statement;
+    private final MemorySegment stmt;
+    /** out[0]: record size, out[1]: bytes available at the payload pointer. */
+    private final MemorySegment out;
+
+    NativeVdbe(NativeStatement statement, MemorySegment stmt) {
+        this.statement = statement;
+        this.stmt = stmt;
+        this.out = Arena.ofAuto().allocate(8, 8);
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        return Sqlite3.rethrow(t);
+    }
+
+    /** Starts an execution; SQLITE_SCHEMA when the statement must be prepared again. */
+    public int begin() {
+        try {
+            return (int) NativeFunction.EXEC_BEGIN.ffm.invokeExact(statement.pointer());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public boolean interrupted() {
+        try {
+            return (int) NativeFunction.EXEC_INTERRUPTED.ffm.invokeExact(stmt) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Ends the execution with error {@code rc} at {@code pc} and returns the exception to throw. */
+    public SqliteException abort(int pc, int rc) {
+        int code;
+        try {
+            code = (int) NativeFunction.EXEC_ABORT.ffm.invokeExact(stmt, pc, rc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        return statement.connection().lastError(code);
+    }
+
+    /** OP_Halt at {@code pc}: returns normally when the statement is done, throws SQLite's error otherwise. */
+    public void halt(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_HALT.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != DONE) {
+            throw statement.connection().lastError(rc);
+        }
+    }
+
+    /** OP_Transaction at {@code pc}: 0 or an error code for {@link #abort}. */
+    public int transaction(int pc) {
+        try {
+            return (int) NativeFunction.OP_TRANSACTION.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_OpenRead at {@code pc}: 0 or an error code. */
+    public int openRead(int pc) {
+        try {
+            return (int) NativeFunction.OP_OPEN_READ.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public void close(int cursor) {
+        try {
+            NativeFunction.CURSOR_CLOSE.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Moves to the first row: (rc << 8) | atEnd. */
+    public int first(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_FIRST.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public int last(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_LAST.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Moves to the next row: (rc << 8) | atEnd. */
+    public int next(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_NEXT.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public int prev(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_PREV.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public long rowid(int cursor) {
+        try {
+            return (long) NativeFunction.CURSOR_ROWID.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The address of the current row's record; then {@link #payloadSize()} and {@link #payloadAvailable()} tell its extent. */
+    public long payload(int cursor) {
+        try {
+            return ((MemorySegment) NativeFunction.CURSOR_PAYLOAD.ffm.invokeExact(stmt, cursor, out)).address();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public int payloadSize() {
+        return out.get(ValueLayout.JAVA_INT, 0);
+    }
+
+    public int payloadAvailable() {
+        return out.get(ValueLayout.JAVA_INT, 4);
+    }
+
+    /** The whole record of the current row, overflow pages included. */
+    public byte[] payloadCopy(int cursor, int size) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(Math.max(1, size));
+            int rc = (int) NativeFunction.CURSOR_PAYLOAD_COPY.ffm.invokeExact(stmt, cursor, 0, size, buf);
+            if (rc != OK) {
+                throw statement.connection().lastError(rc);
+            }
+            return buf.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE);
+        } catch (SqliteException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
+    public int encoding() {
+        try {
+            return (int) NativeFunction.DB_ENCODING.ffm.invokeExact(stmt);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Reads native memory of the current record (valid until the cursor moves). */
+    public static final MemorySegment MEMORY = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+}

@@ -1,0 +1,102 @@
+package org.graalite.nodes;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+
+/**
+ * Eq, Ne, Lt, Le, Gt, Ge P1 P2 P3 P4 P5: compare r[P3] with r[P1] and jump to P2 when the
+ * relation holds, with the BINARY collation (others run on the native tier). P5 carries the
+ * affinity applied before comparing and two flags: SQLITE_JUMPIFNULL (a NULL operand jumps)
+ * and SQLITE_NULLEQ (NULLs compare equal to each other, as for IS and IS NOT).
+ */
+final class ComparisonNodes {
+    static final int EQ = 0;
+    static final int NE = 1;
+    static final int LT = 2;
+    static final int LE = 3;
+    static final int GT = 4;
+    static final int GE = 5;
+
+    static final int AFF_MASK = 0x47;
+    static final int AFF_TEXT = 0x42;
+    static final int AFF_NUMERIC = 0x43;
+    static final int JUMPIFNULL = 0x10;
+    static final int NULLEQ = 0x80;
+
+    private ComparisonNodes() {
+    }
+
+    static final class Compare extends InstructionNode {
+        private final int relation;
+        private final int right;
+        private final int left;
+        private final int flags;
+
+        Compare(int pc, int target, int relation, int right, int left, int flags) {
+            super(pc, BRANCH, target);
+            this.relation = relation;
+            this.right = right;
+            this.left = left;
+            this.flags = flags;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            Object a = execution.registers[left];
+            Object b = execution.registers[right];
+            if (a instanceof Long x && b instanceof Long y) {
+                return holds(relation, Long.compare(x, y));
+            }
+            int res;
+            if (a == null || b == null) {
+                if ((flags & NULLEQ) != 0) {
+                    res = a == null && b == null ? 0 : (a == null ? -1 : 1);
+                } else {
+                    return (flags & JUMPIFNULL) != 0;
+                }
+            } else {
+                int affinity = flags & AFF_MASK;
+                if (affinity >= AFF_NUMERIC) {
+                    // Every operand that is text becomes a number if it looks like one.
+                    if (a instanceof String s) {
+                        a = SqlValues.applyNumericAffinity(s);
+                    }
+                    if (b instanceof String s) {
+                        b = SqlValues.applyNumericAffinity(s);
+                    }
+                } else if (affinity == AFF_TEXT && (a instanceof String || b instanceof String)) {
+                    a = textOf(a);
+                    b = textOf(b);
+                }
+                res = SqlValues.compare(a, b);
+            }
+            return holds(relation, res);
+        }
+    }
+
+    private static Object textOf(Object v) {
+        if (v instanceof Long l) {
+            return Long.toString(l);
+        } else if (v instanceof Double d) {
+            return org.graalite.nativeapi.SqliteText.real(d);
+        }
+        return v;
+    }
+
+    static boolean holds(int relation, int res) {
+        switch (relation) {
+            case EQ:
+                return res == 0;
+            case NE:
+                return res != 0;
+            case LT:
+                return res < 0;
+            case LE:
+                return res <= 0;
+            case GT:
+                return res > 0;
+            default:
+                return res >= 0;
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.graalite.nodes;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.RecordCursor;
+
+/**
+ * Transactions and B-tree cursors. The native half (graalite_shim.c) keeps SQLite's cursor
+ * and transaction state; records are decoded in Java by {@link RecordCursor}.
+ */
+final class CursorNodes {
+    private CursorNodes() {
+    }
+
+    /** Transaction P1 P2 P3 P4 P5: starts a read (P2 = 0) transaction on database P1 and checks the schema cookie. */
+    static final class Transaction extends InstructionNode {
+        Transaction(int pc) {
+            super(pc, STRAIGHT, -1);
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int rc = execution.vdbe.transaction(pc);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+        }
+    }
+
+    /** OpenRead P1 P2 P3 P4: opens cursor P1 on the b-tree with root page P2 of database P3. */
+    static final class OpenRead extends InstructionNode {
+        private final int cursor;
+
+        OpenRead(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int rc = execution.vdbe.openRead(pc);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            execution.cursors[cursor] = new RecordCursor(cursor);
+        }
+    }
+
+    /** Close P1. */
+    static final class Close extends InstructionNode {
+        private final int cursor;
+
+        Close(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.close(cursor);
+            execution.cursors[cursor] = null;
+        }
+    }
+
+    /**
+     * Rewind P1 P2 (to the first row, jump to P2 if there is none), Last P1 P2 (the same for the
+     * last row), Next P1 P2 (to the next row, jump to P2 if there is one) and Prev P1 P2.
+     */
+    static final class Move extends InstructionNode {
+        static final int FIRST = 0;
+        static final int LAST = 1;
+        static final int NEXT = 2;
+        static final int PREV = 3;
+
+        private final int cursor;
+        private final int direction;
+
+        Move(int pc, int target, int cursor, int direction) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.direction = direction;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            int result;
+            switch (direction) {
+                case FIRST:
+                    result = execution.vdbe.first(cursor);
+                    break;
+                case LAST:
+                    result = execution.vdbe.last(cursor);
+                    break;
+                case NEXT:
+                    result = execution.vdbe.next(cursor);
+                    break;
+                default:
+                    result = execution.vdbe.prev(cursor);
+                    break;
+            }
+            int rc = result >>> 8;
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            boolean atEnd = (result & 1) != 0;
+            execution.cursors[cursor].moved(atEnd);
+            // Rewind and Last jump when the b-tree is empty; Next and Prev jump while there are rows.
+            return direction <= LAST ? atEnd : !atEnd;
+        }
+    }
+
+    /** Column P1 P2 P3 P4: r[P3] = field P2 of cursor P1's row; P4 is the value of a field the record lacks. */
+    static final class Column extends InstructionNode {
+        private final int cursor;
+        private final int field;
+        private final int register;
+        private final Object absent;
+
+        Column(int pc, int cursor, int field, int register, Object absent) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.field = field;
+            this.register = register;
+            this.absent = absent;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.cursors[cursor].column(execution.vdbe, field, absent);
+        }
+    }
+
+    /** Rowid P1 P2: r[P2] = the rowid of cursor P1's row (NULL when it has none). */
+    static final class Rowid extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        Rowid(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            execution.registers[register] = c.nullRow ? null : (Object) execution.vdbe.rowid(cursor);
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.nodes.Node;
+
+import org.graalite.runtime.Execution;
+
+/**
+ * One VDBE instruction on the Truffle tier. The dispatch loop of {@link ProgramRootNode}
+ * reads {@link #kind} and {@link #target}, both final and so constants when a program is
+ * compiled, and moves the pc itself: that keeps the pc a partial-evaluation constant.
+ */
+public abstract class InstructionNode extends Node {
+    /** Runs {@link #execute}, then continues at pc + 1. */
+    public static final int STRAIGHT = 0;
+    /** Runs {@link #executeBranch}: true continues at {@link #target}, false at pc + 1. */
+    public static final int BRANCH = 1;
+    /** Continues at {@link #target}. */
+    public static final int JUMP = 2;
+    /** Runs {@link #execute}, hands a row to the caller and resumes at pc + 1 on the next call. */
+    public static final int ROW = 3;
+    /** Runs {@link #execute}; the program is done. */
+    public static final int HALT = 4;
+
+    /** This instruction's address. */
+    protected final int pc;
+    final int kind;
+    final int target;
+
+    protected InstructionNode(int pc, int kind, int target) {
+        this.pc = pc;
+        this.kind = kind;
+        this.target = target;
+    }
+
+    /** The work of a STRAIGHT, ROW or HALT instruction. */
+    public void execute(@SuppressWarnings("unused") Execution execution) {
+        throw new UnsupportedOperationException();
+    }
+
+    /** The condition of a BRANCH instruction. */
+    public boolean executeBranch(@SuppressWarnings("unused") Execution execution) {
+        throw new UnsupportedOperationException();
+    }
+}

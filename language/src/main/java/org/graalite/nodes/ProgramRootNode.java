@@ -1,0 +1,105 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerAsserts;
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+import com.oracle.truffle.api.nodes.RootNode;
+
+import org.graalite.runtime.Execution;
+
+/**
+ * A statement's program on the Truffle tier: one node per instruction and a dispatch loop
+ * that Graal unrolls by pc (MERGE_EXPLODE), so each compiled program is straight-line code
+ * shaped like the program's own control flow.
+ *
+ * <p>The call target runs until the next ResultRow (returns {@code true}, the row is in the
+ * {@link Execution}) or until Halt (returns {@code false}). A later call resumes after the
+ * ResultRow it stopped at, the way generators work: every resume point is a known address,
+ * so the dispatch starts from a constant pc in each case.
+ */
+public final class ProgramRootNode extends RootNode {
+    @Children private final InstructionNode[] nodes;
+    /** Where an execution can start: 0, and the address after each ResultRow. */
+    @CompilationFinal(dimensions = 1) private final int[] entries;
+    private final String sql;
+
+    ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, String sql) {
+        super(language);
+        this.nodes = nodes;
+        this.sql = sql;
+        int n = 1;
+        for (InstructionNode node : nodes) {
+            if (node.kind == InstructionNode.ROW) {
+                n++;
+            }
+        }
+        int[] e = new int[n];
+        int k = 1;
+        for (InstructionNode node : nodes) {
+            if (node.kind == InstructionNode.ROW) {
+                e[k++] = node.pc + 1;
+            }
+        }
+        this.entries = e;
+    }
+
+    @Override
+    @ExplodeLoop
+    public Object execute(VirtualFrame frame) {
+        Execution execution = (Execution) frame.getArguments()[0];
+        int resume = execution.resumeAt;
+        for (int i = 0; i < entries.length; i++) {
+            if (entries[i] == resume) {
+                return run(execution, entries[i]);
+            }
+        }
+        throw CompilerDirectives.shouldNotReachHere("no resume point at " + resume);
+    }
+
+    @ExplodeLoop(kind = ExplodeLoop.LoopExplosionKind.MERGE_EXPLODE)
+    private Object run(Execution execution, int start) {
+        int pc = start;
+        while (true) {
+            // The pc is a constant in every unrolled copy of this loop body.
+            CompilerAsserts.partialEvaluationConstant(pc);
+            InstructionNode node = nodes[pc];
+            switch (node.kind) {
+                case InstructionNode.STRAIGHT:
+                    node.execute(execution);
+                    pc = pc + 1;
+                    break;
+                case InstructionNode.BRANCH:
+                    if (node.executeBranch(execution)) {
+                        pc = node.target;
+                    } else {
+                        pc = pc + 1;
+                    }
+                    break;
+                case InstructionNode.JUMP:
+                    pc = node.target;
+                    break;
+                case InstructionNode.ROW:
+                    node.execute(execution);
+                    execution.resumeAt = pc + 1;
+                    return Boolean.TRUE;
+                default:
+                    node.execute(execution);
+                    execution.resumeAt = 0;
+                    return Boolean.FALSE;
+            }
+        }
+    }
+
+    @Override
+    public String getName() {
+        return sql.length() > 60 ? sql.substring(0, 60) + "..." : sql;
+    }
+
+    @Override
+    public String toString() {
+        return "sql:" + getName();
+    }
+}

@@ -1,0 +1,119 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.nodes.ExplodeLoop;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+
+/** Constants and register moves. Registers hold immutable values, so a copy is a reference copy. */
+final class RegisterNodes {
+    private RegisterNodes() {
+    }
+
+    /** Integer, Int64, Real, String8, String: r[P2] = a constant (Long, Double or String). */
+    static final class Constant extends InstructionNode {
+        private final int register;
+        private final Object value;
+
+        Constant(int pc, int register, Object value) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+            this.value = value;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = value;
+        }
+    }
+
+    /** Null P1 P2 P3: r[P2..P3] = NULL (only r[P2] when P3 is not greater). */
+    static final class SetNull extends InstructionNode {
+        private final int first;
+        private final int last;
+
+        SetNull(int pc, int first, int last) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.last = Math.max(first, last);
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            for (int r = first; r <= last; r++) {
+                execution.registers[r] = null;
+            }
+        }
+    }
+
+    /**
+     * Copy P1 P2 P3 (P3 + 1 registers), SCopy P1 P2 (one) and Move P1 P2 P3 (P3 registers,
+     * the sources become NULL): r[P2..] = r[P1..].
+     */
+    static final class Transfer extends InstructionNode {
+        private final int from;
+        private final int to;
+        private final int count;
+        private final boolean clearSource;
+
+        Transfer(int pc, int from, int to, int count, boolean clearSource) {
+            super(pc, STRAIGHT, -1);
+            this.from = from;
+            this.to = to;
+            this.count = count;
+            this.clearSource = clearSource;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            for (int i = 0; i < count; i++) {
+                r[to + i] = r[from + i];
+                if (clearSource) {
+                    r[from + i] = null;
+                }
+            }
+        }
+    }
+
+    /** RealAffinity P1: an integer in r[P1] becomes a real (REAL columns store whole numbers as integers). */
+    static final class RealAffinity extends InstructionNode {
+        private final int register;
+
+        RealAffinity(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            if (execution.registers[register] instanceof Long l) {
+                execution.registers[register] = (double) l;
+            }
+        }
+    }
+
+    /** ResultRow P1 P2: hands r[P1..P1+P2-1] to the caller as the next row. */
+    static final class ResultRow extends InstructionNode {
+        private final int first;
+        private final int count;
+
+        ResultRow(int pc, int first, int count) {
+            super(pc, ROW, -1);
+            this.first = first;
+            this.count = count;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] row = new Object[count];
+            for (int i = 0; i < count; i++) {
+                row[i] = SqlValues.toInterop(execution.registers[first + i]);
+            }
+            execution.row = row;
+        }
+    }
+}

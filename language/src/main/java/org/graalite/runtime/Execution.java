@@ -1,0 +1,24 @@
+package org.graalite.runtime;
+
+import org.graalite.nativeapi.NativeVdbe;
+
+/**
+ * The state of one execution of a program on the Truffle tier: its registers, its cursors,
+ * where to resume after a row was handed out, and that row. Registers hold null, Long,
+ * Double, String or byte[] (see {@link SqlValues}).
+ */
+public final class Execution {
+    public final NativeVdbe vdbe;
+    public final Object[] registers;
+    public final RecordCursor[] cursors;
+    /** The address to continue at when the caller asks for the next row; 0 to start. */
+    public int resumeAt;
+    /** The values of the last ResultRow. */
+    public Object[] row;
+
+    public Execution(NativeVdbe vdbe, int registerCount, int cursorCount) {
+        this.vdbe = vdbe;
+        this.registers = new Object[registerCount + 1];
+        this.cursors = new RecordCursor[cursorCount];
+    }
+}

@@ -1,0 +1,212 @@
+package org.graalite.runtime;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.nativeapi.NativeVdbe;
+
+/**
+ * A cursor of the Truffle tier over a native B-tree cursor: tracks whether it is on a row and
+ * decodes the current row's record in Java, straight from the page memory (or from a copy
+ * when the record continues on overflow pages). The header is parsed once per row, lazily,
+ * up to the field a Column asks for.
+ */
+public final class RecordCursor {
+    private static final MemorySegment MEMORY = NativeVdbe.MEMORY;
+    private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
+
+    public final int index;
+    /** No current row: every column reads NULL. */
+    public boolean nullRow = true;
+    /** The current record has been located (payload address and size). */
+    private boolean located;
+    /** Address of the record in native memory, or 0 when {@link #copy} holds it. */
+    private long address;
+    private byte[] copy;
+    private int size;
+    /** Offset of the first byte after the header, and the parsed header so far. */
+    private int headerSize;
+    private int headerPosition;
+    private int parsedFields;
+    private int[] serialTypes = new int[16];
+    private int[] offsets = new int[17];
+
+    public RecordCursor(int index) {
+        this.index = index;
+    }
+
+    /** The cursor moved: forget the record of the previous row. */
+    public void moved(boolean atEnd) {
+        nullRow = atEnd;
+        located = false;
+    }
+
+    private void locate(NativeVdbe vdbe) {
+        long p = vdbe.payload(index);
+        int total = vdbe.payloadSize();
+        if (vdbe.payloadAvailable() < total) {
+            copy = vdbe.payloadCopy(index, total);
+            address = 0;
+        } else {
+            address = p;
+            copy = null;
+        }
+        size = total;
+        located = true;
+        parsedFields = 0;
+        headerPosition = 0;
+        headerSize = 0;
+        if (size > 0) {
+            long[] varint = new long[1];
+            int n = readVarint(0, varint);
+            headerSize = (int) varint[0];
+            headerPosition = n;
+            offsets[0] = headerSize;
+        }
+    }
+
+    private byte byteAt(int offset) {
+        return copy != null ? copy[offset] : MEMORY.get(ValueLayout.JAVA_BYTE, address + offset);
+    }
+
+    private int readVarint(int offset, long[] out) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            int b = byteAt(offset + i) & 0xff;
+            v = (v << 7) | (b & 0x7f);
+            if ((b & 0x80) == 0) {
+                out[0] = v;
+                return i + 1;
+            }
+        }
+        out[0] = (v << 8) | (byteAt(offset + 8) & 0xff);
+        return 9;
+    }
+
+    /** The number of fields in the current record. */
+    public int fieldCount(NativeVdbe vdbe) {
+        if (!located) {
+            locate(vdbe);
+        }
+        parseUpTo(Integer.MAX_VALUE);
+        return parsedFields;
+    }
+
+    private void parseUpTo(int field) {
+        long[] varint = new long[1];
+        while (parsedFields <= field && headerPosition < headerSize && headerPosition < size) {
+            headerPosition += readVarint(headerPosition, varint);
+            int type = (int) varint[0];
+            if (parsedFields >= serialTypes.length) {
+                serialTypes = java.util.Arrays.copyOf(serialTypes, serialTypes.length * 2);
+                offsets = java.util.Arrays.copyOf(offsets, serialTypes.length + 1);
+            }
+            serialTypes[parsedFields] = type;
+            offsets[parsedFields + 1] = offsets[parsedFields] + serialTypeLength(type);
+            parsedFields++;
+        }
+    }
+
+    static int serialTypeLength(int type) {
+        switch (type) {
+            case 0, 8, 9, 10, 11:
+                return 0;
+            case 1:
+                return 1;
+            case 2:
+                return 2;
+            case 3:
+                return 3;
+            case 4:
+                return 4;
+            case 5:
+                return 6;
+            case 6, 7:
+                return 8;
+            default:
+                return (type - 12) >> 1;
+        }
+    }
+
+    /**
+     * Field {@code field} of the current row: null, Long, Double, String or byte[];
+     * {@code absent} when the record has fewer fields (a column added later by ALTER TABLE
+     * takes its default).
+     */
+    @TruffleBoundary
+    public Object column(NativeVdbe vdbe, int field, Object absent) {
+        if (nullRow) {
+            return null;
+        }
+        if (!located) {
+            locate(vdbe);
+        }
+        parseUpTo(field);
+        if (field >= parsedFields) {
+            return absent;
+        }
+        int type = serialTypes[field];
+        int offset = offsets[field];
+        if (offsets[field + 1] > size) {
+            throw CompilerDirectives.shouldNotReachHere("corrupt record");
+        }
+        switch (type) {
+            case 0:
+                return null;
+            case 1:
+                return (long) byteAt(offset);
+            case 2:
+                return (long) readShort(offset);
+            case 3:
+                return (long) ((readShort(offset) << 8) | (byteAt(offset + 2) & 0xff));
+            case 4:
+                return (long) readInt(offset);
+            case 5:
+                return ((long) readShort(offset) << 32) | (readInt(offset + 2) & 0xffffffffL);
+            case 6:
+                return readLong(offset);
+            case 7: {
+                double d = Double.longBitsToDouble(readLong(offset));
+                return Double.isNaN(d) ? null : d;
+            }
+            case 8:
+                return 0L;
+            case 9:
+                return 1L;
+            default: {
+                int length = (type - 12) >> 1;
+                byte[] bytes = new byte[length];
+                if (copy != null) {
+                    System.arraycopy(copy, offset, bytes, 0, length);
+                } else {
+                    MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address + offset, bytes, 0, length);
+                }
+                return (type & 1) == 0 ? bytes : new String(bytes, StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    private short readShort(int offset) {
+        return copy != null ? (short) (((copy[offset] & 0xff) << 8) | (copy[offset + 1] & 0xff)) : MEMORY.get(SHORT_BE, address + offset);
+    }
+
+    private int readInt(int offset) {
+        if (copy != null) {
+            return ((copy[offset] & 0xff) << 24) | ((copy[offset + 1] & 0xff) << 16) | ((copy[offset + 2] & 0xff) << 8) | (copy[offset + 3] & 0xff);
+        }
+        return MEMORY.get(INT_BE, address + offset);
+    }
+
+    private long readLong(int offset) {
+        if (copy != null) {
+            return ((long) readInt(offset) << 32) | (readInt(offset + 4) & 0xffffffffL);
+        }
+        return MEMORY.get(LONG_BE, address + offset);
+    }
+}

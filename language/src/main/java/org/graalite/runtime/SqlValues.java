@@ -1,0 +1,176 @@
+package org.graalite.runtime;
+
+import java.nio.charset.StandardCharsets;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.nativeapi.SqliteText;
+
+/**
+ * SQLite's value semantics for the Truffle tier's registers. A register holds null (NULL), a
+ * Long (INTEGER), a Double (REAL), a String (TEXT) or a byte[] (BLOB). Conversions of text to
+ * numbers are SQLite's own (computed natively), because their corner cases are many.
+ */
+public final class SqlValues {
+    private SqlValues() {
+    }
+
+    /** A TEXT or BLOB value as SQLite's arithmetic reads it: Long or Double. */
+    @TruffleBoundary
+    public static Number numeric(Object textOrBlob) {
+        return SqliteText.numeric(bytes(textOrBlob));
+    }
+
+    /** Numeric affinity applied to a TEXT value: a Long or Double if it is a well-formed number, else the text itself. */
+    @TruffleBoundary
+    public static Object applyNumericAffinity(String text) {
+        Number n = SqliteText.affinityNumeric(text.getBytes(StandardCharsets.UTF_8));
+        return n == null ? text : n;
+    }
+
+    private static byte[] bytes(Object textOrBlob) {
+        return textOrBlob instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) textOrBlob;
+    }
+
+    /** sqlite3VdbeRealValue. */
+    public static double realValue(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        } else if (v instanceof Double d) {
+            return d;
+        } else if (v == null) {
+            return 0.0;
+        }
+        return numeric(v).doubleValue();
+    }
+
+    /** sqlite3VdbeIntValue: reals convert with SQLite's saturating rule. */
+    public static long intValue(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        } else if (v instanceof Double d) {
+            return doubleToInt(d);
+        } else if (v == null) {
+            return 0;
+        }
+        Number n = numeric(v);
+        return n instanceof Long l ? l : doubleToInt(n.doubleValue());
+    }
+
+    /** sqlite3RealToI64: NaN is 0, out-of-range values saturate. */
+    public static long doubleToInt(double d) {
+        if (d < -9.223372036854775808e18) {
+            return Long.MIN_VALUE;
+        } else if (d >= 9.223372036854775808e18) {
+            return Long.MAX_VALUE;
+        }
+        return (long) d;
+    }
+
+    /** Whether SQLite's arithmetic treats the value as an integer (numericType has MEM_Int). */
+    public static boolean isIntegral(Object v) {
+        return v instanceof Long || ((v instanceof String || v instanceof byte[]) && numeric(v) instanceof Long);
+    }
+
+    /**
+     * sqlite3MemCompare with the BINARY collation: NULL before numbers, numbers before text,
+     * text before blobs; integers and reals compare by value; text compares by UTF-8 bytes
+     * (code points), blobs by bytes.
+     */
+    public static int compare(Object a, Object b) {
+        int ca = typeClass(a);
+        int cb = typeClass(b);
+        if (ca != cb) {
+            return ca < cb ? -1 : 1;
+        }
+        switch (ca) {
+            case 0:
+                return 0;
+            case 1:
+                return compareNumbers(a, b);
+            case 2:
+                return compareText((String) a, (String) b);
+            default:
+                return compareBytes((byte[]) a, (byte[]) b);
+        }
+    }
+
+    private static int typeClass(Object v) {
+        if (v == null) {
+            return 0;
+        } else if (v instanceof Long || v instanceof Double) {
+            return 1;
+        } else if (v instanceof String) {
+            return 2;
+        }
+        return 3;
+    }
+
+    static int compareNumbers(Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        } else if (a instanceof Double x && b instanceof Double y) {
+            return x < y ? -1 : x > y ? 1 : 0;
+        } else if (a instanceof Long x) {
+            return -compareDoubleToLong((Double) b, x);
+        } else {
+            return compareDoubleToLong((Double) a, (Long) b);
+        }
+    }
+
+    /** sqlite3IntFloatCompare, from the real's side: exact even beyond 2^53. */
+    private static int compareDoubleToLong(double r, long i) {
+        if (Double.isNaN(r)) {
+            return -1;
+        }
+        if (r < -9.223372036854775808e18) {
+            return -1;
+        }
+        if (r >= 9.223372036854775808e18) {
+            return 1;
+        }
+        long y = (long) r;
+        if (y < i) {
+            return -1;
+        } else if (y > i) {
+            return 1;
+        }
+        double s = (double) i;
+        return r < s ? -1 : r > s ? 1 : 0;
+    }
+
+    /** Text in UTF-8 byte order, which is code point order. */
+    @TruffleBoundary
+    public static int compareText(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                // Surrogates (code points above U+FFFF) sort after every other UTF-16 unit in UTF-8 order.
+                boolean sx = Character.isSurrogate(x);
+                boolean sy = Character.isSurrogate(y);
+                if (sx != sy) {
+                    return sx ? 1 : -1;
+                }
+                return x < y ? -1 : 1;
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    @TruffleBoundary
+    static int compareBytes(byte[] a, byte[] b) {
+        return java.util.Arrays.compareUnsigned(a, b);
+    }
+
+    /** The value as a guest sees it: byte[] becomes a BLOB object, null the NULL object. */
+    public static Object toInterop(Object v) {
+        if (v == null) {
+            return org.graalite.interop.SqlNull.INSTANCE;
+        } else if (v instanceof byte[] b) {
+            return new org.graalite.interop.SqlBlob(b);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,85 @@
+package org.graalite.nodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.graalite.language.SqlContexts;
+import org.graalvm.polyglot.Context;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Queries the Truffle tier supports run on it (forced with sql.Tier=truffle) and give the
+ * native tier's results, storage classes included. Data is written through the native tier
+ * into a file both contexts open, because writes are not on the Truffle tier yet.
+ */
+class TruffleTierTest {
+    static final String SETUP = "create table t(a integer primary key, b text, c real, d); "
+                    + "insert into t(b, c, d) values ('x', 1.5, 1), ('y', 2, 'text'), (null, null, x'00ff'), ('zz', -3.25, 9223372036854775807), ('10', 7, '9'), ('9', 8, 2.5);"
+                    + "create table wide(" + columns() + "); insert into wide values (" + values() + ");";
+
+    static final String[] QUERIES = {
+                    "select * from t",
+                    "select a, b, c * 2, a + 1, a - 10, a / 2, a % 2, d + 1, d * 3, c / 0, a % 0 from t",
+                    "select b from t where c > 1",
+                    "select a from t where b = 'y' or a >= 4",
+                    "select rowid, d from t where d is not null",
+                    "select a from t where b < '9'",
+                    "select a from t where b > 5",
+                    "select a from t where d = '9' or d = 1",
+                    "select a, d from t where d >= 2",
+                    "select 1, 2.5, 'lit', null, -7, 3000000000",
+                    "select a from t where c is null",
+                    "select a from t order by a desc",
+                    "select * from t limit 2",
+                    "select c0, c40, c99 from wide",
+    };
+
+    private static String columns() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            sb.append(i == 0 ? "" : ", ").append("c").append(i);
+        }
+        return sb.toString().replace("c0, ", "c0, ").replaceFirst("^", "c0 text, ").replaceFirst("c0 text, c0, ", "c0 text, ");
+    }
+
+    private static String values() {
+        StringBuilder sb = new StringBuilder("'" + "long text ".repeat(1000) + "'");
+        for (int i = 1; i < 100; i++) {
+            sb.append(", ").append(i % 3 == 0 ? "'v" + i + "'" : i % 3 == 1 ? Integer.toString(i * 1000) : (i + 0.5) + "");
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void queriesOnTheTruffleTierMatchTheNativeTier(@TempDir Path dir) {
+        String path = dir.resolve("t.db").toString();
+        try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+            nativeTier.eval("sql", SETUP);
+            for (String query : QUERIES) {
+                List<List<Object>> expected = SqlContexts.rows(nativeTier.eval("sql", query));
+                assertTrue(expected.size() > 0, query);
+                long before = truffleTier.getBindings("sql").getMember("truffleExecutions").asLong();
+                List<List<Object>> actual = SqlContexts.rows(truffleTier.eval("sql", query));
+                assertEquals(before + 1, truffleTier.getBindings("sql").getMember("truffleExecutions").asLong(), "ran on the Truffle tier: " + query);
+                assertEquals(render(expected), render(actual), query);
+            }
+        }
+    }
+
+    static String render(List<List<Object>> rows) {
+        StringBuilder sb = new StringBuilder();
+        for (List<Object> row : rows) {
+            for (Object v : row) {
+                String s = v instanceof byte[] b ? "blob:" + Arrays.toString(b) : v == null ? "null" : v.getClass().getSimpleName() + ":" + v;
+                sb.append(s.length() > 60 ? s.substring(0, 60) + "..." : s).append(' ');
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
