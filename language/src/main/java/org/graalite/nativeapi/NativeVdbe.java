@@ -4,13 +4,19 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
 import org.graalite.runtime.SqliteException;
 
 /**
  * The native half of one statement's execution on the Truffle tier: SQLite's own statement
  * state machine, transactions, cursors and halts (graalite_shim.c), driven by Graalite's
  * interpreter. One instance per statement, used by one thread at a time; it owns a small
- * native scratch buffer for out-parameters, freed with the statement's connection arena.
+ * native scratch buffer for out-parameters.
+ *
+ * <p>The calls of a row loop (cursor moves, rowid, payload) are direct downcalls that Graal
+ * compiles into the statement's code; the rest run once per execution or on errors and sit
+ * behind {@code @TruffleBoundary}.
  */
 public final class NativeVdbe {
     /** SQLite's codes that the interpreter tests for. */
@@ -33,6 +39,7 @@ public final class NativeVdbe {
     }
 
     /** Starts an execution; SQLITE_SCHEMA when the statement must be prepared again. */
+    @TruffleBoundary
     public int begin() {
         try {
             return (int) NativeFunction.EXEC_BEGIN.ffm.invokeExact(statement.pointer());
@@ -41,6 +48,7 @@ public final class NativeVdbe {
         }
     }
 
+    @TruffleBoundary
     public boolean interrupted() {
         try {
             return (int) NativeFunction.EXEC_INTERRUPTED.ffm.invokeExact(stmt) != 0;
@@ -50,6 +58,7 @@ public final class NativeVdbe {
     }
 
     /** Ends the execution with error {@code rc} at {@code pc} and returns the exception to throw. */
+    @TruffleBoundary
     public SqliteException abort(int pc, int rc) {
         int code;
         try {
@@ -61,6 +70,7 @@ public final class NativeVdbe {
     }
 
     /** OP_Halt at {@code pc}: returns normally when the statement is done, throws SQLite's error otherwise. */
+    @TruffleBoundary
     public void halt(int pc) {
         int rc;
         try {
@@ -74,6 +84,7 @@ public final class NativeVdbe {
     }
 
     /** OP_Transaction at {@code pc}: 0 or an error code for {@link #abort}. */
+    @TruffleBoundary
     public int transaction(int pc) {
         try {
             return (int) NativeFunction.OP_TRANSACTION.ffm.invokeExact(stmt, pc);
@@ -83,6 +94,7 @@ public final class NativeVdbe {
     }
 
     /** OP_OpenRead at {@code pc}: 0 or an error code. */
+    @TruffleBoundary
     public int openRead(int pc) {
         try {
             return (int) NativeFunction.OP_OPEN_READ.ffm.invokeExact(stmt, pc);
@@ -91,6 +103,7 @@ public final class NativeVdbe {
         }
     }
 
+    @TruffleBoundary
     public void close(int cursor) {
         try {
             NativeFunction.CURSOR_CLOSE.ffm.invokeExact(stmt, cursor);
@@ -159,6 +172,7 @@ public final class NativeVdbe {
     }
 
     /** The whole record of the current row, overflow pages included. */
+    @TruffleBoundary
     public byte[] payloadCopy(int cursor, int size) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buf = arena.allocate(Math.max(1, size));
@@ -175,6 +189,7 @@ public final class NativeVdbe {
     }
 
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
+    @TruffleBoundary
     public int encoding() {
         try {
             return (int) NativeFunction.DB_ENCODING.ffm.invokeExact(stmt);

@@ -74,6 +74,7 @@ final class ComparisonNodes {
         }
     }
 
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
     private static Object textOf(Object v) {
         if (v instanceof Long l) {
             return Long.toString(l);

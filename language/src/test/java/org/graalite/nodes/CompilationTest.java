@@ -1,0 +1,50 @@
+package org.graalite.nodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Compilation health: a hot statement on the Truffle tier is compiled by Graal, with any
+ * compilation failure thrown (not silently retried) and without deoptimization loops.
+ */
+class CompilationTest {
+    @Test
+    void hotScanCompiles(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
+                        .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).build()) {
+            Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).option("sql.Tier", "native").build();
+            setup.eval("sql", "create table t(a integer primary key, b text, c real); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
+            setup.close();
+            Value query = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
+            long sum = 0;
+            for (int i = 0; i < 20; i++) {
+                Value it = query.execute().getIterator();
+                while (it.hasIteratorNextElement()) {
+                    sum += it.getIteratorNextElement().getArrayElement(0).asLong();
+                }
+            }
+            assertEquals(20L * (2001L * 2000 / 2 - 20L * 21 / 2), sum);
+            assertTrue(c.getBindings("sql").getMember("truffleExecutions").asLong() >= 20);
+        }
+        String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.contains("opt done") && trace.contains("sql:select a, b, c * 2"), "the statement was not compiled:\n" + trace);
+        assertTrue(!trace.contains("opt failed"), trace);
+        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && l.contains("sql:select")).count();
+        assertTrue(deopts <= 2, "deoptimization loop: " + deopts + " deopts\n" + trace);
+    }
+}
