@@ -5,6 +5,7 @@ import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.frame.VirtualFrame;
+import com.oracle.truffle.api.nodes.BytecodeOSRNode;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 import com.oracle.truffle.api.nodes.RootNode;
 
@@ -20,11 +21,13 @@ import org.graalite.runtime.Execution;
  * ResultRow it stopped at, the way generators work: every resume point is a known address,
  * so the dispatch starts from a constant pc in each case.
  */
-public final class ProgramRootNode extends RootNode {
+public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     @Children private final InstructionNode[] nodes;
     /** Where an execution can start: 0, and the address after each ResultRow. */
     @CompilationFinal(dimensions = 1) private final int[] entries;
     private final String sql;
+    /** Kept for the runtime's on-stack replacement of long loops (BytecodeOSRNode). */
+    @CompilationFinal private Object osrMetadata;
 
     ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, String sql) {
         super(language);
@@ -53,14 +56,33 @@ public final class ProgramRootNode extends RootNode {
         int resume = execution.resumeAt;
         for (int i = 0; i < entries.length; i++) {
             if (entries[i] == resume) {
-                return run(execution, entries[i]);
+                return run(frame, execution, entries[i]);
             }
         }
         throw CompilerDirectives.shouldNotReachHere("no resume point at " + resume);
     }
 
+    /**
+     * Entered by the runtime when a loop of an execution that started in the interpreter became
+     * hot: the compiled code starts at the loop's head, {@code target}, a constant here.
+     */
+    @Override
+    public Object executeOSR(VirtualFrame osrFrame, int target, Object interpreterState) {
+        return run(osrFrame, (Execution) interpreterState, target);
+    }
+
+    @Override
+    public Object getOSRMetadata() {
+        return osrMetadata;
+    }
+
+    @Override
+    public void setOSRMetadata(Object osrMetadata) {
+        this.osrMetadata = osrMetadata;
+    }
+
     @ExplodeLoop(kind = ExplodeLoop.LoopExplosionKind.MERGE_EXPLODE)
-    private Object run(Execution execution, int start) {
+    private Object run(VirtualFrame frame, Execution execution, int start) {
         int pc = start;
         while (true) {
             // The pc is a constant in every unrolled copy of this loop body.
@@ -73,12 +95,24 @@ public final class ProgramRootNode extends RootNode {
                     break;
                 case InstructionNode.BRANCH:
                     if (node.executeBranch(execution)) {
+                        if (node.target <= pc) {
+                            Object osr = backEdge(frame, execution, node.target);
+                            if (osr != null) {
+                                return osr;
+                            }
+                        }
                         pc = node.target;
                     } else {
                         pc = pc + 1;
                     }
                     break;
                 case InstructionNode.JUMP:
+                    if (node.target <= pc) {
+                        Object osr = backEdge(frame, execution, node.target);
+                        if (osr != null) {
+                            return osr;
+                        }
+                    }
                     pc = node.target;
                     break;
                 case InstructionNode.ROW:
@@ -91,6 +125,18 @@ public final class ProgramRootNode extends RootNode {
                     return Boolean.FALSE;
             }
         }
+    }
+
+    /**
+     * A jump backwards closes a loop (a scan without ResultRow in it, such as an aggregate's,
+     * runs entirely inside one call). In the interpreter, count it, and once the loop is hot
+     * continue in compiled code: the OSR result is the call's result.
+     */
+    private Object backEdge(VirtualFrame frame, Execution execution, int target) {
+        if (CompilerDirectives.inInterpreter() && BytecodeOSRNode.pollOSRBackEdge(this)) {
+            return BytecodeOSRNode.tryOSR(this, target, execution, null, frame);
+        }
+        return null;
     }
 
     @Override

@@ -47,4 +47,24 @@ class CompilationTest {
         long deopts = trace.lines().filter(l -> l.contains("opt deopt") && l.contains("sql:select")).count();
         assertTrue(deopts <= 2, "deoptimization loop: " + deopts + " deopts\n" + trace);
     }
+
+    /** A loop that hands out no rows runs inside one call: on-stack replacement compiles it. */
+    @Test
+    void longLoopWithoutRowsIsCompiledByOsr(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        String db = dir.resolve("osr.db").toString();
+        try (Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+            setup.eval("sql", "create table t(a integer primary key, b real); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000) insert into t select i, i * 0.25 from n");
+        }
+        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
+                        .logHandler(log).build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+            Value it = c.eval("sql", "select a from t where b * 4 = 299999").getIterator();
+            assertEquals(299999, it.getIteratorNextElement().getArrayElement(0).asLong());
+        }
+        String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("OSR")), "no OSR compilation:\n" + trace);
+    }
 }
