@@ -132,9 +132,10 @@ static int graalite_transfer(Vdbe *p, int rc) {
  * Ends the execution with an error, as vdbe.c's abort_due_to_error does; returns the error
  * code the caller reports (SQLite's message is then sqlite3_errmsg).
  */
-GRAALITE_EXPORT int graalite_exec_abort(sqlite3_stmt *stmt, int pc, int rc) {
+GRAALITE_EXPORT int graalite_exec_abort(sqlite3_stmt *stmt, int pc, int rc, const char *zMsg) {
   Vdbe *p = (Vdbe *)stmt;
   sqlite3 *db = p->db;
+  if (zMsg) sqlite3VdbeError(p, "%s", zMsg);
   if (db->mallocFailed) {
     rc = SQLITE_NOMEM_BKPT;
   } else if (rc == SQLITE_IOERR_CORRUPTFS) {
@@ -364,4 +365,13 @@ GRAALITE_EXPORT int graalite_text_affinity_numeric(const char *z, int n, sqlite3
   if (m.flags & MEM_Real) { *pR = m.u.r; return 2; }
   if (m.flags & MEM_IntReal) { *pR = (double)m.u.i; return 2; }
   return 0;
+}
+
+/* OP_Count: the number of entries in the cursor's b-tree (*pOut); returns rc. */
+GRAALITE_EXPORT int graalite_cursor_count(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pOut) {
+  Vdbe *p = (Vdbe *)stmt;
+  i64 n = 0;
+  int rc = sqlite3BtreeCount(p->db, p->apCsr[iCur]->uc.pCursor, &n);
+  *pOut = n;
+  return rc;
 }

@@ -108,7 +108,8 @@ public enum NativeFunction {
     // ---- the shim: the Truffle tier's native half (graalite_shim.c)
     EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS),
     EXEC_INTERRUPTED("graalite_exec_interrupted", true, JAVA_INT, ADDRESS),
-    EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
+    CURSOR_COUNT("graalite_cursor_count", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_TRANSACTION("graalite_op_transaction", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OPEN_READ("graalite_op_open_read", false, JAVA_INT, ADDRESS, JAVA_INT),

@@ -60,13 +60,37 @@ public final class NativeVdbe {
     /** Ends the execution with error {@code rc} at {@code pc} and returns the exception to throw. */
     @TruffleBoundary
     public SqliteException abort(int pc, int rc) {
+        return abort(pc, rc, null);
+    }
+
+    /** Ends the execution with error {@code rc} and SQLite's message {@code message} (null: SQLite's text for rc). */
+    @TruffleBoundary
+    public SqliteException abort(int pc, int rc, String message) {
         int code;
-        try {
-            code = (int) NativeFunction.EXEC_ABORT.ffm.invokeExact(stmt, pc, rc);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment m = message == null ? MemorySegment.NULL : arena.allocateFrom(message);
+            code = (int) NativeFunction.EXEC_ABORT.ffm.invokeExact(stmt, pc, rc, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
         return statement.connection().lastError(code);
+    }
+
+    /** OP_Count: the number of entries in the cursor's b-tree. */
+    @TruffleBoundary
+    public long count(int pc, int cursor) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment n = arena.allocate(ValueLayout.JAVA_LONG);
+            int rc = (int) NativeFunction.CURSOR_COUNT.ffm.invokeExact(stmt, cursor, n);
+            if (rc != OK) {
+                throw abort(pc, rc);
+            }
+            return n.get(ValueLayout.JAVA_LONG, 0);
+        } catch (SqliteException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** OP_Halt at {@code pc}: returns normally when the statement is done, throws SQLite's error otherwise. */

@@ -146,4 +146,22 @@ final class CursorNodes {
             execution.registers[register] = c.nullRow ? null : (Object) execution.vdbe.rowid(cursor);
         }
     }
+
+    /** Count P1 P2: r[P2] = the number of entries in cursor P1's b-tree. */
+    static final class CountRows extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        CountRows(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.vdbe.count(pc, cursor);
+        }
+    }
+
 }

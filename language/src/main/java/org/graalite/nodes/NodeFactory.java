@@ -34,6 +34,12 @@ public final class NodeFactory {
                 return i.p4() instanceof P4.None || (i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY")) ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction":
                 return i.p2() == 0 ? null : "Transaction (write)";
+            case "Variable", "Count":
+                return null;
+            case "CollSeq":
+                return i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY") ? null : "CollSeq " + i.p4Display();
+            case "AggStep", "AggFinal":
+                return i.p4() instanceof P4.Function f && !f.context() && AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
             default:
                 return i.opcodeName();
         }
@@ -44,12 +50,12 @@ public final class NodeFactory {
         List<Instruction> instructions = program.instructions();
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
-            nodes[i.address()] = node(i);
+            nodes[i.address()] = node(i, instructions);
         }
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
 
-    private static InstructionNode node(Instruction i) {
+    private static InstructionNode node(Instruction i, List<Instruction> program) {
         int pc = i.address();
         switch (i.opcodeName()) {
             case "Init":
@@ -130,6 +136,22 @@ public final class NodeFactory {
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
                 return new ControlNodes.Jump(pc, pc + 1);
+            case "Variable":
+                return new RegisterNodes.Variable(pc, i.p1(), i.p2());
+            case "Count":
+                return new CursorNodes.CountRows(pc, i.p1(), i.p2());
+            case "CollSeq":
+                return new AggregateNodes.CollSeq(pc, i.p1());
+            case "AggStep": {
+                P4.Function f = (P4.Function) i.p4();
+                Instruction before = pc > 0 ? program.get(pc - 1) : null;
+                int skipRegister = before != null && before.opcodeName().equals("CollSeq") ? before.p1() : 0;
+                return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), skipRegister);
+            }
+            case "AggFinal": {
+                P4.Function f = (P4.Function) i.p4();
+                return new AggregateNodes.Final(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p1());
+            }
             default:
                 throw new IllegalArgumentException("the Truffle tier cannot run " + i.opcodeName());
         }

@@ -116,4 +116,22 @@ final class RegisterNodes {
             execution.row = row;
         }
     }
+
+    /** Variable P1 P2: r[P2] = the value bound to parameter P1. */
+    static final class Variable extends InstructionNode {
+        private final int parameter;
+        private final int register;
+
+        Variable(int pc, int parameter, int register) {
+            super(pc, STRAIGHT, -1);
+            this.parameter = parameter;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.parameters[parameter];
+        }
+    }
+
 }

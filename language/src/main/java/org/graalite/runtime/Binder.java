@@ -26,15 +26,16 @@ public final class Binder {
         NativeStatement s = statement.nativeStatement();
         int count = statement.parameterCount();
         s.clearBindings();
+        statement.clearParameterValues();
         if (arguments.length == 1 && count > 0 && isNamedArgument(arguments[0]) && hasNamedParameters(s, count)) {
-            bindNamed(s, count, arguments[0]);
+            bindNamed(statement, count, arguments[0]);
             return;
         }
         if (arguments.length != count) {
             throw new SqliteException(ResultCodes.SQLITE_RANGE, "wrong number of parameter values: the statement has " + count + " parameters, and " + arguments.length + " were given");
         }
         for (int i = 0; i < count; i++) {
-            bindValue(s, i + 1, arguments[i]);
+            bindValue(statement, i + 1, arguments[i]);
         }
     }
 
@@ -53,7 +54,8 @@ public final class Binder {
         return false;
     }
 
-    private static void bindNamed(NativeStatement s, int count, Object values) {
+    private static void bindNamed(Statement statement, int count, Object values) {
+        NativeStatement s = statement.nativeStatement();
         for (int i = 1; i <= count; i++) {
             String name = s.parameterName(i);
             if (name == null || name.startsWith("?")) {
@@ -69,39 +71,57 @@ public final class Binder {
                 } else {
                     throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
                 }
-                bindValue(s, i, value);
+                bindValue(statement, i, value);
             } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.UnknownKeyException | com.oracle.truffle.api.interop.UnknownIdentifierException e) {
                 throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
             }
         }
     }
 
-    /** Binds one guest value to parameter {@code index} (1-based). */
-    public static void bindValue(NativeStatement s, int index, Object value) {
+    /** Binds one guest value to parameter {@code index} (1-based), natively and for the Truffle tier. */
+    public static void bindValue(Statement statement, int index, Object value) {
+        Object v = toSqlValue(index, value);
+        NativeStatement s = statement.nativeStatement();
+        if (v == null) {
+            s.bindNull(index);
+        } else if (v instanceof Long l) {
+            s.bindLong(index, l);
+        } else if (v instanceof Double d) {
+            s.bindDouble(index, d);
+        } else if (v instanceof String t) {
+            s.bindText(index, t);
+        } else {
+            s.bindBlob(index, (byte[]) v);
+        }
+        statement.setParameterValue(index, v);
+    }
+
+    /** A guest value as SQL value: null, Long, Double, String or byte[]. */
+    private static Object toSqlValue(int index, Object value) {
         try {
             if (value == null || INTEROP.isNull(value)) {
-                s.bindNull(index);
+                return null;
             } else if (INTEROP.isBoolean(value)) {
-                s.bindLong(index, INTEROP.asBoolean(value) ? 1 : 0);
+                return INTEROP.asBoolean(value) ? 1L : 0L;
             } else if (INTEROP.isNumber(value)) {
                 if (INTEROP.fitsInLong(value) && !(value instanceof Double) && !(value instanceof Float)) {
-                    s.bindLong(index, INTEROP.asLong(value));
+                    return INTEROP.asLong(value);
                 } else if (INTEROP.fitsInDouble(value)) {
-                    s.bindDouble(index, INTEROP.asDouble(value));
+                    return INTEROP.asDouble(value);
                 } else if (INTEROP.fitsInLong(value)) {
-                    s.bindLong(index, INTEROP.asLong(value));
+                    return INTEROP.asLong(value);
                 } else {
-                    s.bindDouble(index, INTEROP.asBigInteger(value).doubleValue());
+                    return INTEROP.asBigInteger(value).doubleValue();
                 }
             } else if (INTEROP.isString(value)) {
-                s.bindText(index, INTEROP.asString(value));
+                return INTEROP.asString(value);
             } else if (value instanceof SqlBlob blob) {
-                s.bindBlob(index, blob.bytes());
+                return blob.bytes();
             } else if (INTEROP.hasBufferElements(value)) {
                 long size = INTEROP.getBufferSize(value);
                 byte[] bytes = new byte[Math.toIntExact(size)];
                 INTEROP.readBuffer(value, 0, bytes, 0, bytes.length);
-                s.bindBlob(index, bytes);
+                return bytes;
             } else {
                 throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind a value of this type: " + INTEROP.toDisplayString(value));
             }

@@ -13,11 +13,14 @@ public final class Execution {
     public final RecordCursor[] cursors;
     /** The address to continue at when the caller asks for the next row; 0 to start. */
     public int resumeAt;
+    /** The values bound to the statement's parameters, by parameter number (1-based). */
+    public final Object[] parameters;
     /** The values of the last ResultRow. */
     public Object[] row;
 
-    public Execution(NativeVdbe vdbe, int registerCount, int cursorCount) {
+    public Execution(NativeVdbe vdbe, int registerCount, int cursorCount, Object[] parameters) {
         this.vdbe = vdbe;
+        this.parameters = parameters;
         this.registers = new Object[registerCount + 1];
         this.cursors = new RecordCursor[cursorCount];
     }

@@ -25,6 +25,8 @@ public final class Statement implements AutoCloseable {
     private final NativeStatement nativeStatement;
     private final ColumnNames columns;
     private final int parameterCount;
+    /** The values bound to the parameters (1-based), as the Truffle tier's Variable reads them. */
+    private final Object[] parameterValues;
     /** Read right after prepare, before the first step; null until a tier decision needs it. */
     private Program program;
     private Tier tier;
@@ -46,6 +48,7 @@ public final class Statement implements AutoCloseable {
         }
         this.columns = new ColumnNames(names);
         this.parameterCount = nativeStatement.parameterCount();
+        this.parameterValues = new Object[parameterCount + 1];
     }
 
     public Database database() {
@@ -62,6 +65,15 @@ public final class Statement implements AutoCloseable {
 
     public int parameterCount() {
         return parameterCount;
+    }
+
+    /** Records the value bound to parameter {@code index}: null, Long, Double, String or byte[]. */
+    void setParameterValue(int index, Object value) {
+        parameterValues[index] = value;
+    }
+
+    void clearParameterValues() {
+        java.util.Arrays.fill(parameterValues, null);
     }
 
     public boolean isQuery() {
@@ -130,7 +142,7 @@ public final class Statement implements AutoCloseable {
         if (callTarget == null) {
             callTarget = NodeFactory.create(database.language(), program(), nativeStatement.sql());
         }
-        execution = new Execution(vdbe, program.registerCount(), program.cursorCount());
+        execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues);
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */

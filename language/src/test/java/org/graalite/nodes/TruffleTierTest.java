@@ -37,6 +37,12 @@ class TruffleTierTest {
                     "select a from t order by a desc",
                     "select * from t limit 2",
                     "select c0, c40, c99 from wide",
+                    "select count(*) from t",
+                    "select count(*), count(b), sum(a), total(c), avg(c), min(b), max(b), min(d), max(c) from t",
+                    "select sum(d) from t where a < 3",
+                    "select sum(a), avg(a), total(a), count(a), min(a) from t where c > 100",
+                    "select max(c), b from t",
+                    "select count(*) from t where c > 1",
     };
 
     private static String columns() {
@@ -60,6 +66,9 @@ class TruffleTierTest {
         String path = dir.resolve("t.db").toString();
         try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
             nativeTier.eval("sql", SETUP);
+            // Parameters reach the Truffle tier's Variable instruction.
+            org.graalvm.polyglot.Value lookup = truffleTier.eval("sql", "select b, c from t where a = ? or b = :name");
+            assertEquals(render(SqlContexts.rows(nativeTier.eval("sql", "select b, c from t where a = 2 or b = 'zz'"))), render(SqlContexts.rows(lookup.execute(2, "zz"))));
             for (String query : QUERIES) {
                 List<List<Object>> expected = SqlContexts.rows(nativeTier.eval("sql", query));
                 assertTrue(expected.size() > 0, query);

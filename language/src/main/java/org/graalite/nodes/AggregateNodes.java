@@ -1,0 +1,292 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+
+/**
+ * The built-in aggregates count, sum, total, avg, min and max, in Java. An accumulator lives
+ * in the aggregate's register between AggStep and AggFinal, as SQLite keeps its aggregate
+ * context in the register's Mem. The arithmetic is SQLite's own (func.c): integer sums that
+ * turn into Kahan-Babuska-Neumaier real sums on the first real input or on overflow.
+ */
+final class AggregateNodes {
+    static final int COUNT = 0;
+    static final int SUM = 1;
+    static final int TOTAL = 2;
+    static final int AVG = 3;
+    static final int MIN = 4;
+    static final int MAX = 5;
+
+    private AggregateNodes() {
+    }
+
+    /** The aggregate kind of a built-in function, or -1. */
+    static int kind(String name, int arguments) {
+        switch (name) {
+            case "count":
+                return arguments <= 1 ? COUNT : -1;
+            case "sum":
+                return arguments == 1 ? SUM : -1;
+            case "total":
+                return arguments == 1 ? TOTAL : -1;
+            case "avg":
+                return arguments == 1 ? AVG : -1;
+            case "min":
+                return arguments == 1 ? MIN : -1;
+            case "max":
+                return arguments == 1 ? MAX : -1;
+            default:
+                return -1;
+        }
+    }
+
+    /** sum/total/avg's state (SumCtx). */
+    static final class Sum {
+        double rSum;
+        double rErr;
+        long iSum;
+        long count;
+        boolean approx;
+        boolean overflow;
+
+        void step(Object v) {
+            Object n = v instanceof String s ? SqlValues.applyNumericAffinity(s) : v;
+            if (n == null) {
+                return;
+            }
+            count++;
+            if (!approx) {
+                if (!(n instanceof Long)) {
+                    init(iSum);
+                    approx = true;
+                    add(SqlValues.realValue(n));
+                } else {
+                    long x = (Long) n;
+                    long s = iSum + x;
+                    if (((iSum ^ s) & (x ^ s)) < 0) {
+                        overflow = true;
+                        init(iSum);
+                        approx = true;
+                        addLong(x);
+                    } else {
+                        iSum = s;
+                    }
+                }
+            } else if (n instanceof Long x) {
+                addLong(x);
+            } else {
+                overflow = false;
+                add(SqlValues.realValue(n));
+            }
+        }
+
+        private void add(double r) {
+            double s = rSum;
+            double t = s + r;
+            if (Math.abs(s) > Math.abs(r)) {
+                rErr += (s - t) + r;
+            } else {
+                rErr += (r - t) + s;
+            }
+            rSum = t;
+        }
+
+        private void addLong(long v) {
+            if (v <= -4503599627370496L || v >= 4503599627370496L) {
+                long small = v % 16384;
+                add((double) (v - small));
+                add((double) small);
+            } else {
+                add((double) v);
+            }
+        }
+
+        private void init(long v) {
+            if (v <= -4503599627370496L || v >= 4503599627370496L) {
+                long small = v % 16384;
+                rSum = (double) (v - small);
+                rErr = (double) small;
+            } else {
+                rSum = (double) v;
+                rErr = 0.0;
+            }
+        }
+
+        double real() {
+            if (approx) {
+                return Double.isFinite(rErr) ? rSum + rErr : rSum;
+            }
+            return (double) iSum;
+        }
+    }
+
+    /** min/max's state: the best value so far. */
+    static final class Best {
+        Object value;
+    }
+
+    /** count's state. */
+    static final class Count {
+        long n;
+    }
+
+    /**
+     * AggStep P1 P2 P3 P4 P5: one step of aggregate P4 with the P5 arguments r[P2..], the
+     * accumulator in r[P3]. For min and max, a preceding CollSeq with P1 names a register set
+     * to 1 when this row is not the new best (bare columns of the query then keep their values).
+     */
+    static final class Step extends InstructionNode {
+        private final int kind;
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int accumulator;
+        private final int skipRegister;
+
+        Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister) {
+            super(pc, STRAIGHT, -1);
+            this.kind = kind;
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.accumulator = accumulator;
+            this.skipRegister = skipRegister;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object arg = argumentCount > 0 ? r[firstArgument] : null;
+            switch (kind) {
+                case COUNT: {
+                    Count c = r[accumulator] instanceof Count x ? x : newCount(r);
+                    if (argumentCount == 0 || arg != null) {
+                        c.n++;
+                    }
+                    break;
+                }
+                case MIN:
+                case MAX: {
+                    Best b = r[accumulator] instanceof Best x ? x : newBest(r);
+                    boolean better;
+                    if (arg == null) {
+                        // A NULL never becomes the best; SQLite skips the row only once a best exists.
+                        if (b.value != null) {
+                            skip(r);
+                        }
+                        break;
+                    }
+                    if (b.value == null) {
+                        better = true;
+                    } else {
+                        int cmp = SqlValues.compare(b.value, arg);
+                        better = kind == MAX ? cmp < 0 : cmp > 0;
+                    }
+                    if (better) {
+                        b.value = arg;
+                    } else {
+                        skip(r);
+                    }
+                    break;
+                }
+                default: {
+                    Sum s = r[accumulator] instanceof Sum x ? x : newSum(r);
+                    s.step(arg);
+                    break;
+                }
+            }
+        }
+
+        private void skip(Object[] r) {
+            if (skipRegister > 0) {
+                r[skipRegister] = 1L;
+            }
+        }
+
+        @TruffleBoundary
+        private Count newCount(Object[] r) {
+            Count c = new Count();
+            r[accumulator] = c;
+            return c;
+        }
+
+        @TruffleBoundary
+        private Best newBest(Object[] r) {
+            Best b = new Best();
+            r[accumulator] = b;
+            return b;
+        }
+
+        @TruffleBoundary
+        private Sum newSum(Object[] r) {
+            Sum s = new Sum();
+            r[accumulator] = s;
+            return s;
+        }
+    }
+
+    /** AggFinal P1 P2 P4: r[P1] = the aggregate's result (for no rows: count 0, total 0.0, the others NULL). */
+    static final class Final extends InstructionNode {
+        private final int kind;
+        private final int accumulator;
+
+        Final(int pc, int kind, int accumulator) {
+            super(pc, STRAIGHT, -1);
+            this.kind = kind;
+            this.accumulator = accumulator;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object state = r[accumulator];
+            Object result;
+            switch (kind) {
+                case COUNT:
+                    result = state instanceof Count c ? c.n : 0L;
+                    break;
+                case MIN:
+                case MAX:
+                    result = state instanceof Best b ? b.value : null;
+                    break;
+                case TOTAL:
+                    result = state instanceof Sum s ? s.real() : 0.0;
+                    break;
+                case AVG:
+                    result = state instanceof Sum s && s.count > 0 ? s.real() / s.count : null;
+                    break;
+                default: {
+                    if (!(state instanceof Sum s) || s.count == 0) {
+                        result = null;
+                    } else if (s.approx) {
+                        if (s.overflow) {
+                            throw execution.vdbe.abort(pc, 1, "integer overflow");
+                        }
+                        result = s.real();
+                    } else {
+                        result = s.iSum;
+                    }
+                    break;
+                }
+            }
+            r[accumulator] = result;
+        }
+    }
+
+    /** CollSeq P1 P4 (BINARY): r[P1] = 0, the flag a following min() or max() sets to 1 when it skips a row. */
+    static final class CollSeq extends InstructionNode {
+        private final int register;
+
+        CollSeq(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            if (register > 0) {
+                execution.registers[register] = 0L;
+            }
+        }
+    }
+}
