@@ -375,3 +375,19 @@ GRAALITE_EXPORT int graalite_cursor_count(sqlite3_stmt *stmt, int iCur, sqlite3_
   *pOut = n;
   return rc;
 }
+
+/*
+ * SeekRowid / NotExists: moves a table cursor to the row with rowid iKey. Returns
+ * (rc << 8) | notFound.
+ */
+GRAALITE_EXPORT int graalite_cursor_seek_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int res = 0;
+  int rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  pC->movetoTarget = iKey;
+  pC->nullRow = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->deferredMoveto = 0;
+  pC->seekResult = res;
+  return (rc << 8) | (res != 0);
+}

@@ -120,6 +120,7 @@ public enum NativeFunction {
     CURSOR_NEXT("graalite_cursor_next", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_PREV("graalite_cursor_prev", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_ROWID("graalite_cursor_rowid", true, JAVA_LONG, ADDRESS, JAVA_INT),
+    CURSOR_SEEK_ROWID("graalite_cursor_seek_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     CURSOR_PAYLOAD("graalite_cursor_payload", true, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_PAYLOAD_COPY("graalite_cursor_payload_copy", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS),
     DB_ENCODING("graalite_db_encoding", true, JAVA_INT, ADDRESS),

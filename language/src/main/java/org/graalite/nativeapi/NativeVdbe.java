@@ -170,6 +170,15 @@ public final class NativeVdbe {
         }
     }
 
+    /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
+    public int seekRowid(int cursor, long key) {
+        try {
+            return (int) NativeFunction.CURSOR_SEEK_ROWID.ffm.invokeExact(stmt, cursor, key);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     public long rowid(int cursor) {
         try {
             return (long) NativeFunction.CURSOR_ROWID.ffm.invokeExact(stmt, cursor);

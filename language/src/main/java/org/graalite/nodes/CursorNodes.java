@@ -164,4 +164,57 @@ final class CursorNodes {
         }
     }
 
+
+    /**
+     * SeekRowid P1 P2 P3 and NotExists P1 P2 P3: moves table cursor P1 to the row whose rowid is
+     * r[P3]; jumps to P2 when there is none (or, for SeekRowid, when r[P3] is not an integer
+     * after numeric affinity).
+     */
+    static final class SeekRowid extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        SeekRowid(int pc, int target, int cursor, int register) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            Object v = execution.registers[register];
+            long key;
+            if (v instanceof Long l) {
+                key = l;
+            } else {
+                Long k = integerKey(v);
+                if (k == null) {
+                    return true;
+                }
+                key = k;
+            }
+            int result = execution.vdbe.seekRowid(cursor, key);
+            int rc = result >>> 8;
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            boolean notFound = (result & 1) != 0;
+            // A cursor that found nothing reads as NULL rather than as a neighbouring row.
+            execution.cursors[cursor].moved(notFound);
+            return notFound;
+        }
+
+        /** A non-integer key after numeric affinity: whole reals count, anything else does not. */
+        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        private static Long integerKey(Object v) {
+            Object n = v instanceof String s ? org.graalite.runtime.SqlValues.applyNumericAffinity(s) : v;
+            if (n instanceof Long l) {
+                return l;
+            }
+            if (n instanceof Double d && d == Math.rint(d) && d >= -9.223372036854775808e18 && d < 9.223372036854775808e18) {
+                return (long) (double) d;
+            }
+            return null;
+        }
+    }
 }

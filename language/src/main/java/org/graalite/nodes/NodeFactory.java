@@ -36,6 +36,9 @@ public final class NodeFactory {
                 return i.p2() == 0 ? null : "Transaction (write)";
             case "Variable", "Count":
                 return null;
+            case "SeekRowid", "NotExists":
+                // With P2 = 0 a missing row is corruption; the code generator does that for NotExists only in writes.
+                return i.p2() > 0 ? null : i.opcodeName() + " without a jump";
             case "CollSeq":
                 return i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY") ? null : "CollSeq " + i.p4Display();
             case "AggStep", "AggFinal":
@@ -138,6 +141,9 @@ public final class NodeFactory {
                 return new ControlNodes.Jump(pc, pc + 1);
             case "Variable":
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
+            case "SeekRowid":
+            case "NotExists":
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3());
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":

@@ -43,6 +43,9 @@ class TruffleTierTest {
                     "select sum(a), avg(a), total(a), count(a), min(a) from t where c > 100",
                     "select max(c), b from t",
                     "select count(*) from t where c > 1",
+                    "select b from t where a = 2",
+                    "select b from t where rowid = '3'",
+                    "select b, c from t where a = 4.0",
     };
 
     private static String columns() {
