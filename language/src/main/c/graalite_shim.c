@@ -391,3 +391,76 @@ GRAALITE_EXPORT int graalite_cursor_seek_rowid(sqlite3_stmt *stmt, int iCur, sql
   pC->seekResult = res;
   return (rc << 8) | (res != 0);
 }
+
+/*
+ * A value crossing between Java and a native function call: type is SQLITE_INTEGER,
+ * SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL; text and blobs are n bytes at p.
+ */
+typedef struct GraaliteValue {
+  sqlite3_int64 i; /* offset 0 */
+  double r;        /* offset 8 */
+  const void *p;   /* offset 16 */
+  int n;           /* offset 24 */
+  int type;        /* offset 28 */
+} GraaliteValue;
+
+GRAALITE_EXPORT int graalite_value_size(void) { return (int)sizeof(GraaliteValue); }
+
+static void graalite_value_to_mem(const GraaliteValue *v, Mem *m) {
+  switch (v->type) {
+    case SQLITE_INTEGER: sqlite3VdbeMemSetInt64(m, v->i); break;
+    case SQLITE_FLOAT: sqlite3VdbeMemSetDouble(m, v->r); break;
+    case SQLITE_TEXT: sqlite3VdbeMemSetStr(m, v->p, v->n, SQLITE_UTF8, SQLITE_TRANSIENT); break;
+    case SQLITE_BLOB: sqlite3VdbeMemSetStr(m, v->p, v->n, 0, SQLITE_TRANSIENT); break;
+    default: sqlite3VdbeMemSetNull(m); break;
+  }
+}
+
+static void graalite_mem_to_value(Mem *m, GraaliteValue *v) {
+  v->type = sqlite3_value_type(m);
+  switch (v->type) {
+    case SQLITE_INTEGER: v->i = sqlite3_value_int64(m); break;
+    case SQLITE_FLOAT: v->r = sqlite3_value_double(m); break;
+    case SQLITE_TEXT: v->p = sqlite3_value_text(m); v->n = sqlite3_value_bytes(m); break;
+    case SQLITE_BLOB: v->p = sqlite3_value_blob(m); v->n = sqlite3_value_bytes(m); break;
+    default: break;
+  }
+}
+
+/*
+ * OP_Function / OP_PureFunc of the main program at pc, for the Truffle tier: the arguments
+ * come from Java (args[0..argc-1]) into the instruction's own argument registers, SQLite's
+ * function runs with the instruction's own context, and the result (left in the result
+ * register, which SQLite releases on reset) is described in *out. Returns 0, or the
+ * function's error code with the statement's error message set.
+ */
+GRAALITE_EXPORT int graalite_call_function(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, GraaliteValue *out) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  sqlite3_context *pCtx = pOp->p4.pCtx;
+  Mem *pOut = &p->aMem[pOp->p3];
+  int i;
+  int rc = SQLITE_OK;
+  pCtx->pVdbe = p;
+  pCtx->pOut = pOut;
+  pCtx->enc = ENC(p->db);
+  for (i = 0; i < pCtx->argc; i++) {
+    Mem *arg = &p->aMem[pOp->p2 + i];
+    graalite_value_to_mem(&args[i], arg);
+    pCtx->argv[i] = arg;
+  }
+  sqlite3VdbeMemSetNull(pOut);
+  (*pCtx->pFunc->xSFunc)(pCtx, pCtx->argc, pCtx->argv);
+  if (pCtx->isError) {
+    if (pCtx->isError > 0) {
+      sqlite3VdbeError(p, "%s", sqlite3_value_text(pOut));
+      rc = pCtx->isError;
+    }
+    sqlite3VdbeDeleteAuxData(p->db, &p->pAuxData, pCtx->iOp, pOp->p1);
+    pCtx->isError = 0;
+    return rc;
+  }
+  memset(out, 0, sizeof(*out));
+  graalite_mem_to_value(pOut, out);
+  return SQLITE_OK;
+}

@@ -124,6 +124,9 @@ public enum NativeFunction {
     CURSOR_PAYLOAD("graalite_cursor_payload", true, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_PAYLOAD_COPY("graalite_cursor_payload_copy", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS),
     DB_ENCODING("graalite_db_encoding", true, JAVA_INT, ADDRESS),
+    VALUE_SIZE("graalite_value_size", true, JAVA_INT),
+    /* Not critical: a function may block or, if it is a user function, call back into Java. */
+    CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
 

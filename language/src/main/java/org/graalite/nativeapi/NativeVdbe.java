@@ -221,6 +221,91 @@ public final class NativeVdbe {
         }
     }
 
+    /** Size of the shim's GraaliteValue: i64 i, double r, pointer p, int n, int type. */
+    private static final int VALUE = Sqlite3.callInt(NativeFunction.VALUE_SIZE);
+    /** Scratch memory for function arguments and results, grown as needed. */
+    private MemorySegment scratch = MemorySegment.NULL;
+
+    private MemorySegment scratch(long size) {
+        if (scratch.byteSize() < size) {
+            scratch = Arena.ofAuto().allocate(Math.max(size, 2 * scratch.byteSize()), 16);
+        }
+        return scratch;
+    }
+
+    /**
+     * Runs SQLite's own function of the Function/PureFunc instruction at {@code pc} on
+     * {@code arguments} (null, Long, Double, String or byte[]) and returns its result in the
+     * same representation; a function's error ends the execution.
+     */
+    @TruffleBoundary
+    public Object callFunction(int pc, Object[] arguments) {
+        int argc = arguments.length;
+        byte[][] bytes = new byte[argc][];
+        long dataSize = 0;
+        for (int i = 0; i < argc; i++) {
+            Object a = arguments[i];
+            if (a instanceof String s) {
+                bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            } else if (a instanceof byte[] b) {
+                bytes[i] = b;
+            }
+            if (bytes[i] != null) {
+                dataSize += bytes[i].length;
+            }
+        }
+        long outAt = (long) argc * VALUE;
+        long dataAt = outAt + VALUE;
+        MemorySegment m = scratch(dataAt + dataSize + 1);
+        long data = dataAt;
+        for (int i = 0; i < argc; i++) {
+            long at = (long) i * VALUE;
+            Object a = arguments[i];
+            int type;
+            if (a == null) {
+                type = NativeStatement.NULL;
+            } else if (a instanceof Long l) {
+                type = NativeStatement.INTEGER;
+                m.set(ValueLayout.JAVA_LONG, at, l);
+            } else if (a instanceof Double d) {
+                type = NativeStatement.FLOAT;
+                m.set(ValueLayout.JAVA_DOUBLE, at + 8, d);
+            } else {
+                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
+                byte[] b = bytes[i];
+                MemorySegment.copy(b, 0, m, ValueLayout.JAVA_BYTE, data, b.length);
+                m.set(ValueLayout.ADDRESS, at + 16, m.asSlice(data));
+                m.set(ValueLayout.JAVA_INT, at + 24, b.length);
+                data += b.length;
+            }
+            m.set(ValueLayout.JAVA_INT, at + 28, type);
+        }
+        MemorySegment out = m.asSlice(outAt, VALUE);
+        int rc;
+        try {
+            rc = (int) NativeFunction.CALL_FUNCTION.ffm.invokeExact(stmt, pc, m, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+        switch (out.get(ValueLayout.JAVA_INT, 28)) {
+            case NativeStatement.INTEGER:
+                return out.get(ValueLayout.JAVA_LONG, 0);
+            case NativeStatement.FLOAT:
+                return out.get(ValueLayout.JAVA_DOUBLE, 8);
+            case NativeStatement.TEXT:
+                return Sqlite3.string(out.get(ValueLayout.ADDRESS, 16), out.get(ValueLayout.JAVA_INT, 24));
+            case NativeStatement.BLOB: {
+                int n = out.get(ValueLayout.JAVA_INT, 24);
+                return n == 0 ? new byte[0] : out.get(ValueLayout.ADDRESS, 16).reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
+            }
+            default:
+                return null;
+        }
+    }
+
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
     @TruffleBoundary
     public int encoding() {

@@ -98,9 +98,9 @@ public final class ProgramReader {
             case P4_COLLSEQ:
                 return new P4.CollSeq(Sqlite3.string(Sqlite3.callPointer(COLLSEQ_NAME, p)), Sqlite3.callInt(COLLSEQ_ENCODING, p));
             case P4_FUNCDEF:
-                return function(p, false);
+                return function(p, false, -1);
             case P4_FUNCCTX:
-                return function(Sqlite3.callPointer(FUNCCTX_FUNCDEF, p), true);
+                return function(Sqlite3.callPointer(FUNCCTX_FUNCDEF, p), true, Sqlite3.callInt(FUNCCTX_ARGC, p));
             case P4_MEM:
                 return value(p);
             case P4_INTARRAY: {
@@ -141,8 +141,10 @@ public final class ProgramReader {
         return new P4.KeyInfo(keyFields, allFields, Sqlite3.callInt(KEYINFO_ENCODING, p), flags, collations);
     }
 
-    private static P4 function(MemorySegment funcDef, boolean context) {
-        return new P4.Function(Sqlite3.string(Sqlite3.callPointer(FUNCDEF_NAME, funcDef)), Sqlite3.callInt(FUNCDEF_NARGS, funcDef), Sqlite3.callInt(FUNCDEF_FLAGS, funcDef), context);
+    private static P4 function(MemorySegment funcDef, boolean context, int callArguments) {
+        int nArgs = Sqlite3.callInt(FUNCDEF_NARGS, funcDef);
+        return new P4.Function(Sqlite3.string(Sqlite3.callPointer(FUNCDEF_NAME, funcDef)), nArgs, Sqlite3.callInt(FUNCDEF_FLAGS, funcDef), context,
+                        context ? callArguments : nArgs);
     }
 
     private static P4 value(MemorySegment mem) {

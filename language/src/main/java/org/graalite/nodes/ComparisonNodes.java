@@ -100,4 +100,46 @@ final class ComparisonNodes {
                 return res >= 0;
         }
     }
+
+    /**
+     * Compare P1 P2 P3 P4: compares the P3 registers from P1 with those from P2, field by field
+     * with the key's sort orders (P4, BINARY collations), and keeps the result for Jump.
+     */
+    static final class CompareVectors extends InstructionNode {
+        private final int first;
+        private final int second;
+        private final int count;
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] sortFlags;
+
+        CompareVectors(int pc, int first, int second, int count, int[] sortFlags) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.second = second;
+            this.count = count;
+            this.sortFlags = sortFlags;
+        }
+
+        @Override
+        @com.oracle.truffle.api.nodes.ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            int result = 0;
+            for (int i = 0; i < count; i++) {
+                Object a = r[first + i];
+                Object b = r[second + i];
+                int c = SqlValues.compare(a, b);
+                if (c != 0) {
+                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
+                        c = -c;
+                    }
+                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
+                        c = -c;
+                    }
+                    result = c;
+                    break;
+                }
+            }
+            execution.compareResult = result;
+        }
+    }
 }

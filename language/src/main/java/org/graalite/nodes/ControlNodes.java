@@ -90,4 +90,86 @@ final class ControlNodes {
             return v == 0;
         }
     }
+
+    /** Once P1 P2: falls through the first time an execution reaches it, jumps to P2 every later time. */
+    static final class Once extends InstructionNode {
+        Once(int pc, int target) {
+            super(pc, BRANCH, target);
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            if (execution.onceDone[pc]) {
+                return true;
+            }
+            execution.onceDone[pc] = true;
+            return false;
+        }
+    }
+
+    /** IfPos P1 P2 P3: if the integer r[P1] is positive, subtract P3 from it and jump to P2. */
+    static final class IfPos extends InstructionNode {
+        private final int register;
+        private final long decrement;
+
+        IfPos(int pc, int target, int register, int decrement) {
+            super(pc, BRANCH, target);
+            this.register = register;
+            this.decrement = decrement;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            long v = (Long) execution.registers[register];
+            if (v > 0) {
+                execution.registers[register] = v - decrement;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /** OffsetLimit P1 P2 P3: r[P2] = LIMIT r[P1] + OFFSET r[P3] (-1, no limit, when the limit is not positive or the sum overflows). */
+    static final class OffsetLimit extends InstructionNode {
+        private final int limit;
+        private final int result;
+        private final int offset;
+
+        OffsetLimit(int pc, int limit, int result, int offset) {
+            super(pc, STRAIGHT, -1);
+            this.limit = limit;
+            this.result = result;
+            this.offset = offset;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            long x = (Long) execution.registers[limit];
+            long o = (Long) execution.registers[offset];
+            long add = o > 0 ? o : 0;
+            long sum = x + add;
+            boolean overflow = ((x ^ sum) & (add ^ sum)) < 0;
+            execution.registers[result] = x <= 0 || overflow ? -1L : sum;
+        }
+    }
+
+    /** Jump P1 P2 P3: continue at P1, P2 or P3 as the last Compare found less, equal or greater. */
+    static final class ThreeWayJump extends InstructionNode {
+        private final int less;
+        private final int equal;
+        private final int greater;
+
+        ThreeWayJump(int pc, int less, int equal, int greater) {
+            super(pc, DYNAMIC, -1, new int[]{less, equal, greater});
+            this.less = less;
+            this.equal = equal;
+            this.greater = greater;
+        }
+
+        @Override
+        public int executeTarget(Execution execution) {
+            int c = execution.compareResult;
+            return c < 0 ? less : c == 0 ? equal : greater;
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.nodes.Node;
 
 import org.graalite.runtime.Execution;
@@ -20,20 +21,37 @@ public abstract class InstructionNode extends Node {
     public static final int ROW = 3;
     /** Runs {@link #execute}; the program is done. */
     public static final int HALT = 4;
+    /**
+     * Runs {@link #executeTarget} and continues at the address it returns, which must be one
+     * of {@link #candidates}: Return, Yield and EndCoroutine jump through registers, and the
+     * addresses they can reach are known from the program, so each becomes a constant.
+     */
+    public static final int DYNAMIC = 5;
 
     /** This instruction's address. */
     protected final int pc;
     final int kind;
     final int target;
+    @CompilationFinal(dimensions = 1) final int[] candidates;
 
     protected InstructionNode(int pc, int kind, int target) {
+        this(pc, kind, target, null);
+    }
+
+    protected InstructionNode(int pc, int kind, int target, int[] candidates) {
         this.pc = pc;
         this.kind = kind;
         this.target = target;
+        this.candidates = candidates;
     }
 
     /** The work of a STRAIGHT, ROW or HALT instruction. */
     public void execute(@SuppressWarnings("unused") Execution execution) {
+        throw new UnsupportedOperationException();
+    }
+
+    /** The address a DYNAMIC instruction continues at. */
+    public int executeTarget(@SuppressWarnings("unused") Execution execution) {
         throw new UnsupportedOperationException();
     }
 

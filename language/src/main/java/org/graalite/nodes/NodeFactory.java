@@ -14,6 +14,12 @@ import org.graalite.program.Program;
  * the two stay in one place so that what is reported as supported is exactly what is built.
  */
 public final class NodeFactory {
+    /** FuncDef flag of SQLite's own functions (SQLITE_FUNC_BUILTIN in sqliteInt.h). */
+    private static final int SQLITE_FUNC_BUILTIN = 0x00800000;
+    /** FuncDef flags of functions that read or set value subtypes (sqlite3.h). */
+    private static final int SQLITE_SUBTYPE = 0x00100000;
+    private static final int SQLITE_RESULT_SUBTYPE = 0x01000000;
+
     private NodeFactory() {
     }
 
@@ -34,18 +40,37 @@ public final class NodeFactory {
                 return i.p4() instanceof P4.None || (i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY")) ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction":
                 return i.p2() == 0 ? null : "Transaction (write)";
-            case "Variable", "Count":
+            case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
+                            "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype":
                 return null;
+            case "Compare":
+                // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
+                return (i.p5() & 1) == 0 && i.p4() instanceof P4.KeyInfo k && binaryOnly(k, i.p3()) ? null : "Compare " + i.p4Display();
             case "SeekRowid", "NotExists":
                 // With P2 = 0 a missing row is corruption; the code generator does that for NotExists only in writes.
                 return i.p2() > 0 ? null : i.opcodeName() + " without a jump";
             case "CollSeq":
                 return i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY") ? null : "CollSeq " + i.p4Display();
+            case "Function", "PureFunc":
+                // Built-in functions run natively; user functions from guest languages come with issue 6.
+                // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
+                return i.p4() instanceof P4.Function f && f.context() && (f.flags() & SQLITE_FUNC_BUILTIN) != 0 && (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null
+                                : i.opcodeName() + " " + i.p4Display();
             case "AggStep", "AggFinal":
                 return i.p4() instanceof P4.Function f && !f.context() && AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
             default:
                 return i.opcodeName();
         }
+    }
+
+    private static boolean binaryOnly(P4.KeyInfo key, int fields) {
+        for (int f = 0; f < fields && f < key.collations().length; f++) {
+            String c = key.collations()[f];
+            if (c != null && !c.equals("BINARY")) {
+                return false;
+            }
+        }
+        return fields <= key.collations().length;
     }
 
     /** The call target that runs {@code program} (every instruction must be supported). */
@@ -56,6 +81,54 @@ public final class NodeFactory {
             nodes[i.address()] = node(i, instructions);
         }
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
+    }
+
+    /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
+    private static int[] returnTargets(List<Instruction> program, Instruction ret) {
+        java.util.TreeSet<Integer> targets = new java.util.TreeSet<>();
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("Gosub") && i.p1() == ret.p1()) {
+                targets.add(i.address() + 1);
+            }
+        }
+        targets.add(ret.address() + 1);
+        return targets.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Where a Yield on register {@code register} can continue: the coroutine's entry (InitCoroutine
+     * P3), after any Yield on the register, or at an EndCoroutine of it (which leaves its own
+     * address minus one in the register).
+     */
+    private static int[] yieldTargets(List<Instruction> program, int register) {
+        java.util.TreeSet<Integer> targets = new java.util.TreeSet<>();
+        for (Instruction i : program) {
+            if (i.p1() != register) {
+                continue;
+            }
+            switch (i.opcodeName()) {
+                case "InitCoroutine" -> targets.add(i.p3());
+                case "Yield" -> targets.add(i.address() + 1);
+                case "EndCoroutine" -> targets.add(i.address());
+                default -> {
+                }
+            }
+        }
+        return targets.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** EndCoroutine continues at P2 of the Yield that last entered the coroutine. */
+    private static InstructionNode endCoroutine(List<Instruction> program, Instruction end) {
+        int[] callerTargets = new int[program.size()];
+        java.util.Arrays.fill(callerTargets, -1);
+        java.util.TreeSet<Integer> targets = new java.util.TreeSet<>();
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("Yield") && i.p1() == end.p1()) {
+                callerTargets[i.address()] = i.p2();
+                targets.add(i.p2());
+            }
+        }
+        return new SubroutineNodes.EndCoroutine(end.address(), end.p1(), callerTargets, targets.stream().mapToInt(Integer::intValue).toArray());
     }
 
     private static InstructionNode node(Instruction i, List<Instruction> program) {
@@ -141,6 +214,50 @@ public final class NodeFactory {
                 return new ControlNodes.Jump(pc, pc + 1);
             case "Variable":
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
+            case "Once":
+                return new ControlNodes.Once(pc, i.p2());
+            case "ClrSubtype":
+                // Values on the Truffle tier carry no subtype, so there is none to clear.
+                return new ControlNodes.Jump(pc, pc + 1);
+            case "BeginSubrtn":
+                return new RegisterNodes.SetNull(pc, i.p2(), i.p3());
+            case "Concat":
+                return new ExpressionNodes.Concat(pc, i.p1(), i.p2(), i.p3());
+            case "Not":
+                return new ExpressionNodes.Not(pc, i.p1(), i.p2());
+            case "BitNot":
+                return new ExpressionNodes.BitNot(pc, i.p1(), i.p2());
+            case "BitAnd":
+                return new ExpressionNodes.Bits(pc, ExpressionNodes.BIT_AND, i.p1(), i.p2(), i.p3());
+            case "BitOr":
+                return new ExpressionNodes.Bits(pc, ExpressionNodes.BIT_OR, i.p1(), i.p2(), i.p3());
+            case "ShiftLeft":
+                return new ExpressionNodes.Bits(pc, ExpressionNodes.SHIFT_LEFT, i.p1(), i.p2(), i.p3());
+            case "ShiftRight":
+                return new ExpressionNodes.Bits(pc, ExpressionNodes.SHIFT_RIGHT, i.p1(), i.p2(), i.p3());
+            case "IfPos":
+                return new ControlNodes.IfPos(pc, i.p2(), i.p1(), i.p3());
+            case "OffsetLimit":
+                return new ControlNodes.OffsetLimit(pc, i.p1(), i.p2(), i.p3());
+            case "Jump":
+                return new ControlNodes.ThreeWayJump(pc, i.p1(), i.p2(), i.p3());
+            case "Compare": {
+                P4.KeyInfo key = (P4.KeyInfo) i.p4();
+                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()));
+            }
+            case "Gosub":
+                return new SubroutineNodes.Gosub(pc, i.p2(), i.p1());
+            case "Return":
+                return new SubroutineNodes.Return(pc, i.p1(), returnTargets(program, i));
+            case "InitCoroutine":
+                return i.p2() == 0 ? new SubroutineNodes.InitCoroutine(pc, pc + 1, i.p1(), i.p3()) : new SubroutineNodes.InitCoroutine(pc, i.p2(), i.p1(), i.p3());
+            case "Yield":
+                return new SubroutineNodes.Yield(pc, i.p1(), yieldTargets(program, i.p1()));
+            case "EndCoroutine":
+                return endCoroutine(program, i);
+            case "Function":
+            case "PureFunc":
+                return new FunctionNodes.NativeCall(pc, i.p2(), ((P4.Function) i.p4()).callArguments(), i.p3());
             case "SeekRowid":
             case "NotExists":
                 return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3());

@@ -84,7 +84,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     @ExplodeLoop(kind = ExplodeLoop.LoopExplosionKind.MERGE_EXPLODE)
     private Object run(VirtualFrame frame, Execution execution, int start) {
         int pc = start;
-        while (true) {
+        dispatch: while (true) {
             // The pc is a constant in every unrolled copy of this loop body.
             CompilerAsserts.partialEvaluationConstant(pc);
             InstructionNode node = nodes[pc];
@@ -115,6 +115,18 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     }
                     pc = node.target;
                     break;
+                case InstructionNode.DYNAMIC: {
+                    int next = node.executeTarget(execution);
+                    int[] candidates = node.candidates;
+                    // Unrolled: each match continues the dispatch with a constant pc.
+                    for (int i = 0; i < candidates.length; i++) {
+                        if (candidates[i] == next) {
+                            pc = candidates[i];
+                            continue dispatch;
+                        }
+                    }
+                    throw CompilerDirectives.shouldNotReachHere("unexpected jump target " + next + " at " + pc);
+                }
                 case InstructionNode.ROW:
                     node.execute(execution);
                     execution.resumeAt = pc + 1;

@@ -81,8 +81,12 @@ public sealed interface P4 {
         }
     }
 
-    /** A built-in or user function (P4_FUNCDEF), or the context made for one call site (P4_FUNCCTX). */
-    record Function(String name, int argumentCount, int flags, boolean context) implements P4 {
+    /**
+     * A built-in or user function (P4_FUNCDEF), or the context made for one call site
+     * (P4_FUNCCTX, then {@code callArguments} is the number of arguments of that call; the
+     * function's own {@code argumentCount} is -1 for any number).
+     */
+    record Function(String name, int argumentCount, int flags, boolean context, int callArguments) implements P4 {
         @Override
         public String display() {
             return name + "(" + argumentCount + ")";

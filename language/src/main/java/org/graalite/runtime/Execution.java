@@ -15,11 +15,16 @@ public final class Execution {
     public int resumeAt;
     /** The values bound to the statement's parameters, by parameter number (1-based). */
     public final Object[] parameters;
+    /** Which Once instructions this execution has passed, by address. */
+    public final boolean[] onceDone;
+    /** The result of the last Compare, for Jump: negative, zero or positive. */
+    public int compareResult;
     /** The values of the last ResultRow. */
     public Object[] row;
 
-    public Execution(NativeVdbe vdbe, int registerCount, int cursorCount, Object[] parameters) {
+    public Execution(NativeVdbe vdbe, int registerCount, int cursorCount, Object[] parameters, int instructionCount) {
         this.vdbe = vdbe;
+        this.onceDone = new boolean[instructionCount];
         this.parameters = parameters;
         this.registers = new Object[registerCount + 1];
         this.cursors = new RecordCursor[cursorCount];

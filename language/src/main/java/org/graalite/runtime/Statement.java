@@ -142,7 +142,7 @@ public final class Statement implements AutoCloseable {
         if (callTarget == null) {
             callTarget = NodeFactory.create(database.language(), program(), nativeStatement.sql());
         }
-        execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues);
+        execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */

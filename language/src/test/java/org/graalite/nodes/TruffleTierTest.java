@@ -46,6 +46,13 @@ class TruffleTierTest {
                     "select b from t where a = 2",
                     "select b from t where rowid = '3'",
                     "select b, c from t where a = 4.0",
+                    "select length(b), upper(b), substr(b, 1, 1), abs(c), round(c, 1), typeof(d), coalesce(b, 'none'), date('2024-01-01', '+1 day'), printf('%5.2f', c), hex(d) from t",
+                    "select a, (select count(*) from t u where u.a <= t.a) from t",
+                    "select x from (select a * 2 as x from t limit 3)",
+                    "select a & 3, a | 8, a << 2, a >> 1, ~a, not a, -a, a is null, b is not null from t",
+                    "select case when a > 2 then 'big' when a > 1 then 'mid' else 'small' end, case b when 'x' then 1 else 0 end from t",
+                    "select * from t limit 2 offset 1",
+                    "select b || '-' || a, instr(b, 'z'), replace(b, 'z', 'Z'), max(a, c), min(a, 2), nullif(a, 1), quote(d), like('%z%', b), b like 'z%' from t",
     };
 
     private static String columns() {
@@ -80,6 +87,22 @@ class TruffleTierTest {
                 assertEquals(before + 1, truffleTier.getBindings("sql").getMember("truffleExecutions").asLong(), "ran on the Truffle tier: " + query);
                 assertEquals(render(expected), render(actual), query);
             }
+        }
+    }
+
+    @Test
+    void functionErrorsAreSqlitesOnTheTruffleTier(@TempDir Path dir) {
+        String path = dir.resolve("e.db").toString();
+        try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+            String query = "select abs(-9223372036854775807 - 1)";
+            org.graalvm.polyglot.PolyglotException expected = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
+                            () -> SqlContexts.rows(nativeTier.eval("sql", query)));
+            org.graalvm.polyglot.PolyglotException actual = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
+                            () -> SqlContexts.rows(truffleTier.eval("sql", query)));
+            assertEquals(expected.getMessage(), actual.getMessage());
+            assertEquals(expected.getGuestObject().getMember("code").asInt(), actual.getGuestObject().getMember("code").asInt());
+            // The connection is usable afterwards.
+            assertEquals(List.of(List.of(1L)), SqlContexts.rows(truffleTier.eval("sql", "select abs(-1)")));
         }
     }
 

@@ -1,0 +1,168 @@
+package org.graalite.nodes;
+
+import java.nio.charset.StandardCharsets;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.nativeapi.SqliteText;
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+
+/** Concatenation, logical NOT and the bit operators. */
+final class ExpressionNodes {
+    static final int BIT_AND = 0;
+    static final int BIT_OR = 1;
+    static final int SHIFT_LEFT = 2;
+    static final int SHIFT_RIGHT = 3;
+
+    private ExpressionNodes() {
+    }
+
+    /** Concat P1 P2 P3: r[P3] = r[P2] || r[P1]; NULL if either is NULL. Numbers concatenate as SQLite writes them. */
+    static final class Concat extends InstructionNode {
+        private final int right;
+        private final int left;
+        private final int result;
+
+        Concat(int pc, int right, int left, int result) {
+            super(pc, STRAIGHT, -1);
+            this.right = right;
+            this.left = left;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object a = execution.registers[left];
+            Object b = execution.registers[right];
+            if (a == null || b == null) {
+                execution.registers[result] = null;
+            } else if (a instanceof String x && b instanceof String y) {
+                execution.registers[result] = concat(x, y);
+            } else {
+                execution.registers[result] = concatBytes(a, b);
+            }
+        }
+    }
+
+    @TruffleBoundary
+    private static String concat(String a, String b) {
+        return a.concat(b);
+    }
+
+    @TruffleBoundary
+    private static String concatBytes(Object a, Object b) {
+        byte[] x = bytesOf(a);
+        byte[] y = bytesOf(b);
+        byte[] all = java.util.Arrays.copyOf(x, x.length + y.length);
+        System.arraycopy(y, 0, all, x.length, y.length);
+        return new String(all, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytesOf(Object v) {
+        if (v instanceof byte[] b) {
+            return b;
+        } else if (v instanceof Double d) {
+            return SqliteText.real(d).getBytes(StandardCharsets.UTF_8);
+        }
+        return v.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Not P1 P2: r[P2] = NOT r[P1] (1 or 0); NULL stays NULL. */
+    static final class Not extends InstructionNode {
+        private final int operand;
+        private final int result;
+
+        Not(int pc, int operand, int result) {
+            super(pc, STRAIGHT, -1);
+            this.operand = operand;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object v = execution.registers[operand];
+            execution.registers[result] = v == null ? null : (Object) (truth(v) ? 0L : 1L);
+        }
+    }
+
+    /** sqlite3VdbeBooleanValue: an integer is true when non-zero, anything else when its real value is. */
+    static boolean truth(Object v) {
+        return v instanceof Long l ? l != 0 : SqlValues.realValue(v) != 0.0;
+    }
+
+    /** BitNot P1 P2: r[P2] = ~r[P1] as an integer; NULL stays NULL. */
+    static final class BitNot extends InstructionNode {
+        private final int operand;
+        private final int result;
+
+        BitNot(int pc, int operand, int result) {
+            super(pc, STRAIGHT, -1);
+            this.operand = operand;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object v = execution.registers[operand];
+            execution.registers[result] = v == null ? null : (Object) ~SqlValues.intValue(v);
+        }
+    }
+
+    /** BitAnd, BitOr, ShiftLeft, ShiftRight P1 P2 P3: r[P3] = r[P2] op r[P1] on integers; NULL if either is NULL. */
+    static final class Bits extends InstructionNode {
+        private final int operation;
+        private final int right;
+        private final int left;
+        private final int result;
+
+        Bits(int pc, int operation, int right, int left, int result) {
+            super(pc, STRAIGHT, -1);
+            this.operation = operation;
+            this.right = right;
+            this.left = left;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object a = execution.registers[left];
+            Object b = execution.registers[right];
+            if (a == null || b == null) {
+                execution.registers[result] = null;
+                return;
+            }
+            long x = SqlValues.intValue(a);
+            long y = SqlValues.intValue(b);
+            execution.registers[result] = compute(operation, x, y);
+        }
+    }
+
+    static long compute(int operation, long a, long b) {
+        if (operation == BIT_AND) {
+            return a & b;
+        } else if (operation == BIT_OR) {
+            return a | b;
+        } else if (b == 0) {
+            return a;
+        }
+        int op = operation;
+        long shift = b;
+        if (shift < 0) {
+            // A negative shift goes the other way.
+            op = op == SHIFT_LEFT ? SHIFT_RIGHT : SHIFT_LEFT;
+            shift = shift > -64 ? -shift : 64;
+        }
+        if (shift >= 64) {
+            return a >= 0 || op == SHIFT_LEFT ? 0 : -1;
+        }
+        if (op == SHIFT_LEFT) {
+            return a << shift;
+        }
+        long r = a >>> shift;
+        if (a < 0) {
+            r |= (0xffffffffffffffffL << (64 - shift));
+        }
+        return r;
+    }
+}
