@@ -172,4 +172,36 @@ final class ControlNodes {
             return c < 0 ? less : c == 0 ? equal : greater;
         }
     }
+
+    /**
+     * MustBeInt P1 P2: r[P1] must be an integer (numeric affinity may make it one); if it cannot
+     * be, jump to P2, or with P2 = 0 fail with SQLITE_MISMATCH.
+     */
+    static final class MustBeInt extends InstructionNode {
+        private final int register;
+        private final boolean failWithoutJump;
+
+        MustBeInt(int pc, int target, int register) {
+            super(pc, BRANCH, target);
+            this.register = register;
+            this.failWithoutJump = target == 0;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            Object v = execution.registers[register];
+            if (v instanceof Long) {
+                return false;
+            }
+            Long i = SqlValues.integerAffinity(v);
+            if (i != null) {
+                execution.registers[register] = i;
+                return false;
+            }
+            if (failWithoutJump) {
+                throw execution.vdbe.abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISMATCH);
+            }
+            return true;
+        }
+    }
 }

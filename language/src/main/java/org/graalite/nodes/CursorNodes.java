@@ -2,6 +2,7 @@ package org.graalite.nodes;
 
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
+import org.graalite.runtime.SqlValues;
 
 /**
  * Transactions and B-tree cursors. The native half (graalite_shim.c) keeps SQLite's cursor
@@ -187,7 +188,7 @@ final class CursorNodes {
             if (v instanceof Long l) {
                 key = l;
             } else {
-                Long k = integerKey(v);
+                Long k = SqlValues.integerAffinity(v);
                 if (k == null) {
                     return true;
                 }
@@ -202,19 +203,6 @@ final class CursorNodes {
             // A cursor that found nothing reads as NULL rather than as a neighbouring row.
             execution.cursors[cursor].moved(notFound);
             return notFound;
-        }
-
-        /** A non-integer key after numeric affinity: whole reals count, anything else does not. */
-        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
-        private static Long integerKey(Object v) {
-            Object n = v instanceof String s ? org.graalite.runtime.SqlValues.applyNumericAffinity(s) : v;
-            if (n instanceof Long l) {
-                return l;
-            }
-            if (n instanceof Double d && d == Math.rint(d) && d >= -9.223372036854775808e18 && d < 9.223372036854775808e18) {
-                return (long) (double) d;
-            }
-            return null;
         }
     }
 }

@@ -15,7 +15,7 @@ public abstract class InstructionNode extends Node {
     public static final int STRAIGHT = 0;
     /** Runs {@link #executeBranch}: true continues at {@link #target}, false at pc + 1. */
     public static final int BRANCH = 1;
-    /** Continues at {@link #target}. */
+    /** Runs {@link #execute} (Gosub and InitCoroutine store an address), then continues at {@link #target}. */
     public static final int JUMP = 2;
     /** Runs {@link #execute}, hands a row to the caller and resumes at pc + 1 on the next call. */
     public static final int ROW = 3;
@@ -45,9 +45,8 @@ public abstract class InstructionNode extends Node {
         this.candidates = candidates;
     }
 
-    /** The work of a STRAIGHT, ROW or HALT instruction. */
+    /** The work of a STRAIGHT, JUMP, ROW or HALT instruction; none by default. */
     public void execute(@SuppressWarnings("unused") Execution execution) {
-        throw new UnsupportedOperationException();
     }
 
     /** The address a DYNAMIC instruction continues at. */

@@ -41,7 +41,7 @@ public final class NodeFactory {
             case "Transaction":
                 return i.p2() == 0 ? null : "Transaction (write)";
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
-                            "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype":
+                            "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt":
                 return null;
             case "Compare":
                 // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
@@ -216,6 +216,8 @@ public final class NodeFactory {
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
             case "Once":
                 return new ControlNodes.Once(pc, i.p2());
+            case "MustBeInt":
+                return new ControlNodes.MustBeInt(pc, i.p2(), i.p1());
             case "ClrSubtype":
                 // Values on the Truffle tier carry no subtype, so there is none to clear.
                 return new ControlNodes.Jump(pc, pc + 1);

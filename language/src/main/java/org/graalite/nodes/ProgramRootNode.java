@@ -107,6 +107,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     }
                     break;
                 case InstructionNode.JUMP:
+                    node.execute(execution);
                     if (node.target <= pc) {
                         Object osr = backEdge(frame, execution, node.target);
                         if (osr != null) {

@@ -32,6 +32,22 @@ public final class SqlValues {
         return textOrBlob instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) textOrBlob;
     }
 
+    /**
+     * The value as an integer after numeric affinity, as MustBeInt and SeekRowid need it:
+     * integers, reals with an exact integer value and text that reads as either; null otherwise.
+     */
+    @TruffleBoundary
+    public static Long integerAffinity(Object v) {
+        Object n = v instanceof String s ? applyNumericAffinity(s) : v;
+        if (n instanceof Long l) {
+            return l;
+        }
+        if (n instanceof Double d && d == Math.rint(d) && d >= -9.223372036854775808e18 && d < 9.223372036854775808e18) {
+            return (long) (double) d;
+        }
+        return null;
+    }
+
     /** sqlite3VdbeRealValue. */
     public static double realValue(Object v) {
         if (v instanceof Long l) {

@@ -51,6 +51,7 @@ class TruffleTierTest {
                     "select x from (select a * 2 as x from t limit 3)",
                     "select a & 3, a | 8, a << 2, a >> 1, ~a, not a, -a, a is null, b is not null from t",
                     "select case when a > 2 then 'big' when a > 1 then 'mid' else 'small' end, case b when 'x' then 1 else 0 end from t",
+                    "select a from (select 1 as a union select 2 union select 1) order by a",
                     "select * from t limit 2 offset 1",
                     "select b || '-' || a, instr(b, 'z'), replace(b, 'z', 'Z'), max(a, c), min(a, 2), nullif(a, 1), quote(d), like('%z%', b), b like 'z%' from t",
     };
