@@ -17,9 +17,6 @@ import org.graalite.nativeapi.NativeVdbe;
  */
 public final class RecordCursor {
     private static final MemorySegment MEMORY = NativeVdbe.MEMORY;
-    private static final ValueLayout.OfShort SHORT_BE = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt INT_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong LONG_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.BIG_ENDIAN);
 
     public final int index;
     /** No current row: every column reads NULL. */
@@ -48,6 +45,7 @@ public final class RecordCursor {
     }
 
     private void locate(NativeVdbe vdbe) {
+        // Records longer than their page continue on overflow pages: copied (a boundary call).
         long p = vdbe.payload(index);
         int total = vdbe.payloadSize();
         if (vdbe.payloadAvailable() < total) {
@@ -71,6 +69,10 @@ public final class RecordCursor {
         }
     }
 
+    /**
+     * One byte of the record. Multi-byte numbers are assembled from single bytes: reading them
+     * with big-endian MemorySegment layouts made partial evaluation fail (recursive inlining).
+     */
     private byte byteAt(int offset) {
         return copy != null ? copy[offset] : MEMORY.get(ValueLayout.JAVA_BYTE, address + offset);
     }
@@ -100,16 +102,26 @@ public final class RecordCursor {
 
     private void parseUpTo(int field) {
         long[] varint = new long[1];
+        if (parsedFields + 1 + 16 > serialTypes.length || field >= serialTypes.length) {
+            growTo(Math.max(field + 1, parsedFields + 17));
+        }
         while (parsedFields <= field && headerPosition < headerSize && headerPosition < size) {
             headerPosition += readVarint(headerPosition, varint);
             int type = (int) varint[0];
             if (parsedFields >= serialTypes.length) {
-                serialTypes = java.util.Arrays.copyOf(serialTypes, serialTypes.length * 2);
-                offsets = java.util.Arrays.copyOf(offsets, serialTypes.length + 1);
+                growTo(serialTypes.length * 2);
             }
             serialTypes[parsedFields] = type;
             offsets[parsedFields + 1] = offsets[parsedFields] + serialTypeLength(type);
             parsedFields++;
+        }
+    }
+
+    @TruffleBoundary
+    private void growTo(int fields) {
+        if (fields > serialTypes.length) {
+            serialTypes = java.util.Arrays.copyOf(serialTypes, fields);
+            offsets = java.util.Arrays.copyOf(offsets, fields + 1);
         }
     }
 
@@ -137,9 +149,9 @@ public final class RecordCursor {
     /**
      * Field {@code field} of the current row: null, Long, Double, String or byte[];
      * {@code absent} when the record has fewer fields (a column added later by ALTER TABLE
-     * takes its default).
+     * takes its default). Numbers are read straight from page memory in compiled code; text
+     * and blobs are copied behind a boundary.
      */
-    @TruffleBoundary
     public Object column(NativeVdbe vdbe, int field, Object absent) {
         if (nullRow) {
             return null;
@@ -154,7 +166,7 @@ public final class RecordCursor {
         int type = serialTypes[field];
         int offset = offsets[field];
         if (offsets[field + 1] > size) {
-            throw CompilerDirectives.shouldNotReachHere("corrupt record");
+            throw corrupt();
         }
         switch (type) {
             case 0:
@@ -179,34 +191,37 @@ public final class RecordCursor {
                 return 0L;
             case 9:
                 return 1L;
-            default: {
-                int length = (type - 12) >> 1;
-                byte[] bytes = new byte[length];
-                if (copy != null) {
-                    System.arraycopy(copy, offset, bytes, 0, length);
-                } else {
-                    MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address + offset, bytes, 0, length);
-                }
-                return (type & 1) == 0 ? bytes : new String(bytes, StandardCharsets.UTF_8);
-            }
+            default:
+                return bytesOrText(type, offset);
         }
+    }
+
+    @TruffleBoundary
+    private Object bytesOrText(int type, int offset) {
+        int length = (type - 12) >> 1;
+        byte[] bytes = new byte[length];
+        if (copy != null) {
+            System.arraycopy(copy, offset, bytes, 0, length);
+        } else {
+            MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address + offset, bytes, 0, length);
+        }
+        return (type & 1) == 0 ? bytes : new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @TruffleBoundary
+    private static RuntimeException corrupt() {
+        return new org.graalite.runtime.SqliteException(11, "database disk image is malformed");
     }
 
     private short readShort(int offset) {
-        return copy != null ? (short) (((copy[offset] & 0xff) << 8) | (copy[offset + 1] & 0xff)) : MEMORY.get(SHORT_BE, address + offset);
+        return (short) (((byteAt(offset) & 0xff) << 8) | (byteAt(offset + 1) & 0xff));
     }
 
     private int readInt(int offset) {
-        if (copy != null) {
-            return ((copy[offset] & 0xff) << 24) | ((copy[offset + 1] & 0xff) << 16) | ((copy[offset + 2] & 0xff) << 8) | (copy[offset + 3] & 0xff);
-        }
-        return MEMORY.get(INT_BE, address + offset);
+        return ((byteAt(offset) & 0xff) << 24) | ((byteAt(offset + 1) & 0xff) << 16) | ((byteAt(offset + 2) & 0xff) << 8) | (byteAt(offset + 3) & 0xff);
     }
 
     private long readLong(int offset) {
-        if (copy != null) {
-            return ((long) readInt(offset) << 32) | (readInt(offset + 4) & 0xffffffffL);
-        }
-        return MEMORY.get(LONG_BE, address + offset);
+        return ((long) readInt(offset) << 32) | (readInt(offset + 4) & 0xffffffffL);
     }
 }
