@@ -464,3 +464,68 @@ GRAALITE_EXPORT int graalite_call_function(sqlite3_stmt *stmt, int pc, const Gra
   graalite_mem_to_value(pOut, out);
   return SQLITE_OK;
 }
+
+/* ---- Sorters (ORDER BY, GROUP BY) for the Truffle tier. ---- */
+
+/* OP_SorterOpen at pc. */
+GRAALITE_EXPORT int graalite_op_sorter_open(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pCx = allocateCursor(p, pOp->p1, pOp->p2, CURTYPE_SORTER);
+  if (pCx == 0) return SQLITE_NOMEM;
+  pCx->pKeyInfo = pOp->p4.pKeyInfo;
+  return sqlite3VdbeSorterInit(p->db, pOp->p3, pCx);
+}
+
+/* OP_SorterInsert: adds the record of n bytes at z (the instruction's P2 register carries it). */
+GRAALITE_EXPORT int graalite_op_sorter_insert(sqlite3_stmt *stmt, int pc, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  Mem *pIn = &p->aMem[pOp->p2];
+  int rc = sqlite3VdbeMemSetStr(pIn, z, n, 0, SQLITE_TRANSIENT);
+  if (rc) return rc;
+  return sqlite3VdbeSorterWrite(p->apCsr[pOp->p1], pIn);
+}
+
+/* OP_SorterSort / OP_Sort: (rc << 8) | empty. */
+GRAALITE_EXPORT int graalite_sorter_sort(sqlite3_stmt *stmt, int iCur) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = p->apCsr[iCur];
+  int res = 1;
+  int rc;
+  p->aCounter[SQLITE_STMTSTATUS_SORT]++;
+  rc = sqlite3VdbeSorterRewind(pC, &res);
+  pC->nullRow = (u8)res;
+  return (rc << 8) | (res != 0);
+}
+
+/* OP_SorterNext: (rc << 8) | atEnd. */
+GRAALITE_EXPORT int graalite_sorter_next(sqlite3_stmt *stmt, int iCur) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = p->apCsr[iCur];
+  int rc = sqlite3VdbeSorterNext(p->db, pC);
+  pC->cacheStatus = CACHE_STALE;
+  if (rc == SQLITE_OK) {
+    pC->nullRow = 0;
+    return 0;
+  }
+  pC->nullRow = 1;
+  return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
+}
+
+/*
+ * OP_SorterData at pc: the sorter's current record, left in the instruction's P2 register;
+ * *pN gets its size. Returns a pointer to its bytes, or NULL with *pN the error code negated.
+ */
+GRAALITE_EXPORT const void *graalite_op_sorter_data(sqlite3_stmt *stmt, int pc, int *pN) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  Mem *pOut = &p->aMem[pOp->p2];
+  int rc = sqlite3VdbeSorterRowkey(p->apCsr[pOp->p1], pOut);
+  if (rc) {
+    *pN = -rc;
+    return 0;
+  }
+  *pN = pOut->n;
+  return pOut->z;
+}

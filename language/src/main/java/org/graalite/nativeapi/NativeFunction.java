@@ -124,6 +124,12 @@ public enum NativeFunction {
     CURSOR_PAYLOAD("graalite_cursor_payload", true, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_PAYLOAD_COPY("graalite_cursor_payload_copy", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS),
     DB_ENCODING("graalite_db_encoding", true, JAVA_INT, ADDRESS),
+    /* Sorters may spill to temporary files: not critical. */
+    OP_SORTER_OPEN("graalite_op_sorter_open", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SORTER_INSERT("graalite_op_sorter_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    SORTER_SORT("graalite_sorter_sort", false, JAVA_INT, ADDRESS, JAVA_INT),
+    SORTER_NEXT("graalite_sorter_next", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SORTER_DATA("graalite_op_sorter_data", false, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     VALUE_SIZE("graalite_value_size", true, JAVA_INT),
     /* Not critical: a function may block or, if it is a user function, call back into Java. */
     CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),

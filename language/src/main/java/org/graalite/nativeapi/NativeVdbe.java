@@ -306,6 +306,68 @@ public final class NativeVdbe {
         }
     }
 
+    /** OP_SorterOpen at {@code pc}: 0 or an error code. */
+    @TruffleBoundary
+    public int sorterOpen(int pc) {
+        try {
+            return (int) NativeFunction.OP_SORTER_OPEN.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_SorterInsert at {@code pc} of the record {@code record}. */
+    @TruffleBoundary
+    public void sorterInsert(int pc, byte[] record) {
+        MemorySegment m = scratch(Math.max(1, record.length));
+        MemorySegment.copy(record, 0, m, ValueLayout.JAVA_BYTE, 0, record.length);
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SORTER_INSERT.ffm.invokeExact(stmt, pc, m, record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
+    /** Sorts and moves to the first record: (rc << 8) | empty. */
+    @TruffleBoundary
+    public int sorterSort(int cursor) {
+        try {
+            return (int) NativeFunction.SORTER_SORT.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Moves to the next sorted record: (rc << 8) | atEnd. */
+    public int sorterNext(int cursor) {
+        try {
+            return (int) NativeFunction.SORTER_NEXT.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_SorterData at {@code pc}: the sorter's current record. */
+    @TruffleBoundary
+    public byte[] sorterData(int pc) {
+        MemorySegment n = scratch(8);
+        MemorySegment z;
+        try {
+            z = (MemorySegment) NativeFunction.OP_SORTER_DATA.ffm.invokeExact(stmt, pc, n);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        int size = n.get(ValueLayout.JAVA_INT, 0);
+        if (size < 0) {
+            throw abort(pc, -size);
+        }
+        return size == 0 ? new byte[0] : z.reinterpret(size).toArray(ValueLayout.JAVA_BYTE);
+    }
+
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
     @TruffleBoundary
     public int encoding() {

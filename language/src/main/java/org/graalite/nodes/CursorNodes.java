@@ -126,7 +126,11 @@ final class CursorNodes {
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[register] = execution.cursors[cursor].column(execution.vdbe, field, absent);
+            RecordCursor c = execution.cursors[cursor];
+            if (c.pseudoRegister >= 0) {
+                c.usePseudoRecord(execution.registers[c.pseudoRegister]);
+            }
+            execution.registers[register] = c.column(execution.vdbe, field, absent);
         }
     }
 
@@ -203,6 +207,137 @@ final class CursorNodes {
             // A cursor that found nothing reads as NULL rather than as a neighbouring row.
             execution.cursors[cursor].moved(notFound);
             return notFound;
+        }
+    }
+
+    /** OpenPseudo P1 P2 P3: cursor P1 has one row, the record in r[P2] (P3 columns). */
+    static final class OpenPseudo extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        OpenPseudo(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.cursors[cursor] = new RecordCursor(cursor, register);
+        }
+    }
+
+    /** NullRow P1: cursor P1 reads NULL in every column until it moves (a cursor not open yet becomes one that does). */
+    static final class NullRow extends InstructionNode {
+        private final int cursor;
+
+        NullRow(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            if (c == null) {
+                c = new RecordCursor(cursor, -1);
+                execution.cursors[cursor] = c;
+            }
+            c.moved(true);
+        }
+    }
+
+    /** MakeRecord P1 P2 P3 P4: r[P3] = the record of r[P1..P1+P2-1], after the affinities P4 are applied to them. */
+    static final class MakeRecord extends InstructionNode {
+        private final int first;
+        private final int count;
+        private final int result;
+        private final String affinity;
+
+        MakeRecord(int pc, int first, int count, int result, String affinity) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.count = count;
+            this.result = result;
+            this.affinity = affinity;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[result] = org.graalite.runtime.RecordEncoder.makeRecord(execution.registers, first, count, affinity);
+        }
+    }
+
+    /** SorterOpen P1 P2 P3 P4: a sorter for records of P2 fields ordered by key P4. */
+    static final class SorterOpen extends InstructionNode {
+        private final int cursor;
+
+        SorterOpen(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int rc = execution.vdbe.sorterOpen(pc);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            execution.cursors[cursor] = new RecordCursor(cursor);
+        }
+    }
+
+    /** SorterInsert P1 P2: adds the record r[P2] to sorter P1. */
+    static final class SorterInsert extends InstructionNode {
+        private final int register;
+
+        SorterInsert(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.sorterInsert(pc, (byte[]) execution.registers[register]);
+        }
+    }
+
+    /** SorterSort P1 P2 and Sort P1 P2 (sort, jump to P2 if empty); SorterNext P1 P2 (jump to P2 while records remain). */
+    static final class SorterMove extends InstructionNode {
+        private final int cursor;
+        private final boolean sort;
+
+        SorterMove(int pc, int target, int cursor, boolean sort) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.sort = sort;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            int result = sort ? execution.vdbe.sorterSort(cursor) : execution.vdbe.sorterNext(cursor);
+            int rc = result >>> 8;
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            boolean atEnd = (result & 1) != 0;
+            execution.cursors[cursor].moved(atEnd);
+            return sort ? atEnd : !atEnd;
+        }
+    }
+
+    /** SorterData P1 P2 P3: r[P2] = sorter P1's current record; pseudo cursor P3 reads it. */
+    static final class SorterData extends InstructionNode {
+        private final int register;
+
+        SorterData(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.vdbe.sorterData(pc);
         }
     }
 }

@@ -41,7 +41,8 @@ public final class NodeFactory {
             case "Transaction":
                 return i.p2() == 0 ? null : "Transaction (write)";
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
-                            "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt":
+                            "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
+                            "SorterData":
                 return null;
             case "Compare":
                 // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
@@ -218,6 +219,23 @@ public final class NodeFactory {
                 return new ControlNodes.Once(pc, i.p2());
             case "MustBeInt":
                 return new ControlNodes.MustBeInt(pc, i.p2(), i.p1());
+            case "OpenPseudo":
+                return new CursorNodes.OpenPseudo(pc, i.p1(), i.p2());
+            case "NullRow":
+                return new CursorNodes.NullRow(pc, i.p1());
+            case "MakeRecord":
+                return new CursorNodes.MakeRecord(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Text t ? t.value() : null);
+            case "SorterOpen":
+                return new CursorNodes.SorterOpen(pc, i.p1());
+            case "SorterInsert":
+                return new CursorNodes.SorterInsert(pc, i.p2());
+            case "SorterSort":
+            case "Sort":
+                return new CursorNodes.SorterMove(pc, i.p2(), i.p1(), true);
+            case "SorterNext":
+                return new CursorNodes.SorterMove(pc, i.p2(), i.p1(), false);
+            case "SorterData":
+                return new CursorNodes.SorterData(pc, i.p2());
             case "ClrSubtype":
                 // Values on the Truffle tier carry no subtype, so there is none to clear.
                 return new ControlNodes.Jump(pc, pc + 1);

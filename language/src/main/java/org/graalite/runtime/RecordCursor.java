@@ -19,6 +19,10 @@ public final class RecordCursor {
     private static final MemorySegment MEMORY = NativeVdbe.MEMORY;
 
     public final int index;
+    /** For a pseudo cursor (OpenPseudo): the register whose record is its one row; -1 otherwise. */
+    public final int pseudoRegister;
+    /** The record a pseudo cursor last decoded. */
+    private byte[] pseudoRecord;
     /** No current row: every column reads NULL. */
     public boolean nullRow = true;
     /** The current record has been located (payload address and size). */
@@ -35,7 +39,31 @@ public final class RecordCursor {
     private int[] offsets = new int[17];
 
     public RecordCursor(int index) {
+        this(index, -1);
+    }
+
+    public RecordCursor(int index, int pseudoRegister) {
         this.index = index;
+        this.pseudoRegister = pseudoRegister;
+    }
+
+    /** A pseudo cursor's row is the record now in its register (re-decoded when that record changes). */
+    public void usePseudoRecord(Object record) {
+        if (record != pseudoRecord) {
+            pseudoRecord = record instanceof byte[] b ? b : null;
+            nullRow = pseudoRecord == null;
+            if (pseudoRecord != null) {
+                setRecord(pseudoRecord);
+            }
+        }
+    }
+
+    private void setRecord(byte[] record) {
+        copy = record;
+        address = 0;
+        size = record.length;
+        located = true;
+        parseHeaderSize();
     }
 
     /** The cursor moved: forget the record of the previous row. */
@@ -57,6 +85,10 @@ public final class RecordCursor {
         }
         size = total;
         located = true;
+        parseHeaderSize();
+    }
+
+    private void parseHeaderSize() {
         parsedFields = 0;
         headerPosition = 0;
         headerSize = 0;

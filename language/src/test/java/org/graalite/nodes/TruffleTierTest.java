@@ -53,6 +53,12 @@ class TruffleTierTest {
                     "select case when a > 2 then 'big' when a > 1 then 'mid' else 'small' end, case b when 'x' then 1 else 0 end from t",
                     "select a from (select 1 as a union select 2 union select 1) order by a",
                     "select * from t limit 2 offset 1",
+                    "select b, c from t order by c desc, b",
+                    "select d from t order by d",
+                    "select b, count(*), sum(a), avg(c), max(d) from t group by b order by 2 desc, 1",
+                    "select a % 2, count(*), total(c) from t group by a % 2 having count(*) > 1",
+                    "select distinct a % 3 from t order by 1",
+                    "select c0, c1, c2, c3 from wide order by c1",
                     "select b || '-' || a, instr(b, 'z'), replace(b, 'z', 'Z'), max(a, c), min(a, 2), nullif(a, 1), quote(d), like('%z%', b), b like 'z%' from t",
     };
 
