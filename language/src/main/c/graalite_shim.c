@@ -529,3 +529,161 @@ GRAALITE_EXPORT const void *graalite_op_sorter_data(sqlite3_stmt *stmt, int pc, 
   *pN = pOut->n;
   return pOut->z;
 }
+
+/* ---- Ephemeral b-trees and index keys for the Truffle tier. ----
+ *
+ * Keys come from Java as records (the registers encoded as MakeRecord does); they are
+ * unpacked here with the cursor's KeyInfo, so comparisons use SQLite's collations. Results
+ * pack the b-tree's answer as (rc << 8) | flags, with a comparison's sign as 0 (less),
+ * 1 (equal) or 2 (greater).
+ */
+
+static int graalite_sign(int res) { return res < 0 ? 0 : (res == 0 ? 1 : 2); }
+
+/* OpenEphemeral / OpenAutoindex at pc: a temporary table (no KeyInfo) or index b-tree. */
+GRAALITE_EXPORT int graalite_op_open_ephemeral(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pCx = p->apCsr[pOp->p1];
+  int rc;
+  if (pCx && pCx->isEphemeral && !pCx->noReuse && pOp->p2 <= pCx->nField) {
+    /* Opened before in this execution: start empty again. */
+    pCx->seqCount = 0;
+    pCx->cacheStatus = CACHE_STALE;
+    return sqlite3BtreeClearTable(pCx->ub.pBtx, pCx->pgnoRoot, 0);
+  }
+  pCx = allocateCursor(p, pOp->p1, pOp->p2, CURTYPE_BTREE);
+  if (pCx == 0) return SQLITE_NOMEM;
+  pCx->isEphemeral = 1;
+  rc = sqlite3BtreeOpen(db->pVfs, 0, db, &pCx->ub.pBtx, BTREE_OMIT_JOURNAL | BTREE_SINGLE | pOp->p5,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE | SQLITE_OPEN_DELETEONCLOSE | SQLITE_OPEN_TRANSIENT_DB);
+  if (rc == SQLITE_OK) rc = sqlite3BtreeBeginTrans(pCx->ub.pBtx, 1, 0);
+  if (rc == SQLITE_OK) {
+    if (pOp->p4type == P4_KEYINFO) {
+      pCx->pKeyInfo = pOp->p4.pKeyInfo;
+      rc = sqlite3BtreeCreateTable(pCx->ub.pBtx, &pCx->pgnoRoot, BTREE_BLOBKEY | pOp->p5);
+      if (rc == SQLITE_OK) rc = sqlite3BtreeCursor(pCx->ub.pBtx, pCx->pgnoRoot, BTREE_WRCSR, pCx->pKeyInfo, pCx->uc.pCursor);
+      pCx->isTable = 0;
+    } else {
+      pCx->pgnoRoot = SCHEMA_ROOT;
+      rc = sqlite3BtreeCursor(pCx->ub.pBtx, SCHEMA_ROOT, BTREE_WRCSR, 0, pCx->uc.pCursor);
+      pCx->isTable = 1;
+    }
+  }
+  pCx->isOrdered = (pOp->p5 != BTREE_UNORDERED);
+  if (rc && pCx->ub.pBtx) {
+    sqlite3BtreeClose(pCx->ub.pBtx);
+    pCx->ub.pBtx = 0;
+    p->apCsr[pOp->p1] = 0;
+  }
+  return rc;
+}
+
+/* The key record z (n bytes) unpacked for cursor pC; only its first nField fields count if nField > 0. */
+static UnpackedRecord *graalite_unpack(VdbeCursor *pC, const void *z, int n, int nField, int defaultRc) {
+  UnpackedRecord *r = sqlite3VdbeAllocUnpackedRecord(pC->pKeyInfo);
+  if (r == 0) return 0;
+  sqlite3VdbeRecordUnpack(n, z, r);
+  if (nField > 0 && nField < r->nField) r->nField = (u16)nField;
+  r->default_rc = (i8)defaultRc;
+  r->eqSeen = 0;
+  return r;
+}
+
+/* Positions an index cursor near a key: (rc << 8) | (eqSeen << 2) | sign of (entry - key). */
+GRAALITE_EXPORT int graalite_index_moveto(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = p->apCsr[iCur];
+  int res = 0, rc, eq;
+  UnpackedRecord *r = graalite_unpack(pC, z, n, nField, defaultRc);
+  if (r == 0) return SQLITE_NOMEM << 8;
+  rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, r, &res);
+  eq = r->eqSeen;
+  sqlite3DbFreeNN(p->db, r);
+  pC->nullRow = 0;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = res;
+  return (rc << 8) | (eq ? 4 : 0) | graalite_sign(res);
+}
+
+/* Compares an index cursor's current entry with a key (sqlite3VdbeIdxKeyCompare): (rc << 8) | sign. */
+GRAALITE_EXPORT int graalite_index_compare(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = p->apCsr[iCur];
+  int res = 0, rc;
+  UnpackedRecord *r = graalite_unpack(pC, z, n, nField, defaultRc);
+  if (r == 0) return SQLITE_NOMEM << 8;
+  rc = sqlite3VdbeIdxKeyCompare(p->db, pC, r, &res);
+  sqlite3DbFreeNN(p->db, r);
+  return (rc << 8) | graalite_sign(res);
+}
+
+/* The rowid stored at the end of an index cursor's current entry. */
+GRAALITE_EXPORT int graalite_index_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
+  Vdbe *p = (Vdbe *)stmt;
+  i64 rowid = 0;
+  int rc = sqlite3VdbeIdxRowid(p->db, p->apCsr[iCur]->uc.pCursor, &rowid);
+  *pRowid = rowid;
+  return rc;
+}
+
+/* Positions a table cursor near rowid iKey: (rc << 8) | sign of (entry - key). */
+GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int res = 0;
+  int rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  pC->movetoTarget = iKey;
+  pC->nullRow = 0;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = res;
+  return (rc << 8) | graalite_sign(res);
+}
+
+/* Inserts a key record into an index b-tree. */
+GRAALITE_EXPORT int graalite_index_insert(sqlite3_stmt *stmt, int iCur, const void *z, int n) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  BtreePayload x;
+  memset(&x, 0, sizeof(x));
+  x.pKey = z;
+  x.nKey = n;
+  pC->cacheStatus = CACHE_STALE;
+  return sqlite3BtreeInsert(pC->uc.pCursor, &x, 0, 0);
+}
+
+/* Inserts a row (rowid, record) into a table b-tree. */
+GRAALITE_EXPORT int graalite_table_insert(sqlite3_stmt *stmt, int iCur, sqlite3_int64 rowid, const void *z, int n) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  BtreePayload x;
+  memset(&x, 0, sizeof(x));
+  x.nKey = rowid;
+  x.pData = z;
+  x.nData = n;
+  pC->cacheStatus = CACHE_STALE;
+  return sqlite3BtreeInsert(pC->uc.pCursor, &x, 0, 0);
+}
+
+/* For an ephemeral table: one more than the largest rowid (1 when empty). */
+GRAALITE_EXPORT int graalite_table_next_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  int res = 0;
+  int rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+  *pRowid = 1;
+  if (rc == SQLITE_OK && !res) {
+    i64 last = sqlite3BtreeIntegerKey(pC->uc.pCursor);
+    if (last == LARGEST_INT64) return SQLITE_FULL;
+    *pRowid = last + 1;
+  }
+  pC->cacheStatus = CACHE_STALE;
+  return rc;
+}
+
+/* Deletes the cursor's current entry. */
+GRAALITE_EXPORT int graalite_cursor_delete(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = 0;
+  return sqlite3BtreeDelete(pC->uc.pCursor, 0);
+}
