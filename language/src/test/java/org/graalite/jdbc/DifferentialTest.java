@@ -47,6 +47,11 @@ class DifferentialTest {
             mixes.add(alternating(connections, 0));
             mixes.add(alternating(connections, 1));
         }
+        if (Boolean.getBoolean("graalite.jdbc.transcripts")) {
+            Path dump = Path.of("target", "jdbc-transcripts");
+            Files.createDirectories(dump);
+            Files.write(dump.resolve(scenario.name + ".transcript"), reference);
+        }
         for (String[] mix : mixes) {
             List<String> candidate = runIn(scenario, mix);
             compare(scenario.name + " with " + Arrays.toString(mix), reference, candidate);
