@@ -43,7 +43,7 @@ import org.graalvm.polyglot.Value;
  * other objects as their {@code toString()}.
  */
 final class GraalitePreparedStatement extends GraaliteStatement implements PreparedStatement {
-    private final String sql;
+    private final boolean insert;
     private final int parameterCount;
     /** Current parameter values: null, Integer, Long, Float, Double, String or byte[]. */
     private Object[] parameters;
@@ -51,7 +51,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
 
     GraalitePreparedStatement(GraaliteConnection connection, String sql) throws SQLException {
         super(connection);
-        this.sql = sql;
+        this.insert = isInsert(sql);
         this.prepared = connection.prepareFirst(sql);
         try {
             this.parameterCount = prepared.getMember("parameterCount").asInt();
@@ -102,7 +102,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
             internalClose();
             long changed = run(arguments(parameters));
             noteUpdateCount(changed);
-            noteGeneratedKeysNow(sql);
+            noteGeneratedKeysNow(insert);
             return isQuery;
         }
     }
@@ -135,7 +135,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
             internalClose();
             long changed = run(arguments(parameters));
             long result = changesOfLastRun(changed);
-            noteGeneratedKeys(sql);
+            noteGeneratedKeys(insert);
             return result;
         }
     }

@@ -144,14 +144,19 @@ class GraaliteStatement implements Statement {
         return changed > 0 ? changed : connection.changes();
     }
 
+    /** Whether sqlite-jdbc reports generated keys after {@code sql}: it starts with INSERT or REPLACE. */
+    static boolean isInsert(String sql) {
+        return sql != null && INSERT.matcher(sql).find();
+    }
+
     /** sqlite-jdbc captures last_insert_rowid() after an execution whose text starts with INSERT or REPLACE. */
-    void noteGeneratedKeys(String sql) {
+    void noteGeneratedKeys(boolean insert) {
         if (!connection.config.getGeneratedKeys) {
             return;
         }
         generatedKey = null;
         keyPending = false;
-        if (sql != null && INSERT.matcher(sql).find()) {
+        if (insert) {
             keyPending = true;
             connection.afterExecute(this);
         }
@@ -161,8 +166,8 @@ class GraaliteStatement implements Statement {
      * As {@link #noteGeneratedKeys}, read at once: an INSERT ... RETURNING changes the rowid
      * later, while its rows are read, and sqlite-jdbc reports it as it was right after execute.
      */
-    void noteGeneratedKeysNow(String sql) throws SQLException {
-        noteGeneratedKeys(sql);
+    void noteGeneratedKeysNow(boolean insert) throws SQLException {
+        noteGeneratedKeys(insert);
         if (keyPending && isQuery) {
             keyPending = false;
             generatedKey = connection.lastInsertRowid();
@@ -221,7 +226,7 @@ class GraaliteStatement implements Statement {
             reopen();
             connection.beforeExecute(this);
             long changes = connection.executeText(sql);
-            noteGeneratedKeys(sql);
+            noteGeneratedKeys(isInsert(sql));
             return changes;
         }
     }
@@ -236,7 +241,7 @@ class GraaliteStatement implements Statement {
             columns = Columns.of(connection, prepared);
             long changed = run(new Object[0]);
             noteUpdateCount(changed);
-            noteGeneratedKeysNow(sql);
+            noteGeneratedKeysNow(isInsert(sql));
             return isQuery;
         }
     }

@@ -33,7 +33,7 @@ import java.util.Properties;
  * <pre>
  * exec SQL | update SQL | query SQL | rows SQL     Statement.execute / executeUpdate / executeQuery
  *                                                   (query dumps every getter, rows only getObject)
- * sbatch SQL | sbatchrun | keys | updatecount | sclose | moreresults
+ * sbatch SQL | sbatchrun | keys | updatecount | sclose | moreresults | maxrows N
  * prepare NAME SQL                                 Connection.prepareStatement
  * set NAME INDEX TYPE VALUE                        TYPE: null int long short byte double float
  *                                                   string bytes(hex) boolean bigdecimal date time
@@ -227,6 +227,9 @@ final class Scenario {
                     break;
                 case "sclose":
                     statement.close();
+                    break;
+                case "maxrows":
+                    statement.setMaxRows(Integer.parseInt(word(line, 1)));
                     break;
                 case "prepare":
                     prepared.put(word(line, 1), connection.prepareStatement(rest(line, 2)));
