@@ -316,6 +316,27 @@ class GraaliteDriverTest {
     }
 
     @Test
+    void lockedDatabaseReportsBusyAfterTheTimeout() throws SQLException {
+        String url = "jdbc:graalite:" + dir.resolve("busy.db");
+        Properties immediate = new Properties();
+        immediate.setProperty("transaction_mode", "IMMEDIATE");
+        Connection writer = connect(url, immediate);
+        writer.createStatement().executeUpdate("create table t(x)");
+        Properties impatient = new Properties();
+        impatient.setProperty("busy_timeout", "50");
+        Connection other = connect(url, impatient);
+        writer.setAutoCommit(false);
+        writer.createStatement().executeUpdate("insert into t values(1)");
+        GraaliteException e = assertThrows(GraaliteException.class, () -> other.createStatement().executeUpdate("insert into t values(2)"));
+        assertEquals(5, e.getErrorCode(), "SQLITE_BUSY: " + e.getMessage());
+        assertEquals("[SQLITE_BUSY] The database file is locked (database is locked)", e.getMessage());
+        writer.commit();
+        writer.setAutoCommit(true);
+        assertEquals(1, other.createStatement().executeUpdate("insert into t values(2)"), "the other connection writes once the lock is gone");
+        assertEquals(2, count(writer, "select count(*) from t"));
+    }
+
+    @Test
     void generatedKeysFollowEachStatement() throws SQLException {
         Connection c = connect("jdbc:graalite::memory:");
         c.createStatement().executeUpdate("create table a(id integer primary key, s); create table b(id integer primary key, a_id)");

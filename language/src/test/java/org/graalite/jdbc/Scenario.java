@@ -34,6 +34,7 @@ import java.util.Properties;
  * exec SQL | update SQL | query SQL | rows SQL     Statement.execute / executeUpdate / executeQuery
  *                                                   (query dumps every getter, rows only getObject)
  * sbatch SQL | sbatchrun | keys | updatecount | sclose | moreresults | maxrows N
+ * cursor NAME SQL | fetch NAME | cclose NAME      a result set read row by row, on its own statement
  * prepare NAME SQL                                 Connection.prepareStatement
  * set NAME INDEX TYPE VALUE                        TYPE: null int long short byte double float
  *                                                   string bytes(hex) boolean bigdecimal date time
@@ -143,6 +144,7 @@ final class Scenario {
         Statement statement;
         final Map<String, PreparedStatement> prepared = new HashMap<>();
         final Map<String, Savepoint> savepoints = new HashMap<>();
+        final Map<String, ResultSet> cursors = new HashMap<>();
 
         Run(String path, Properties properties, String[] drivers) {
             this.path = path;
@@ -227,6 +229,24 @@ final class Scenario {
                     break;
                 case "sclose":
                     statement.close();
+                    break;
+                case "cursor":
+                    cursors.put(word(line, 1), connection.createStatement().executeQuery(rest(line, 2)));
+                    break;
+                case "fetch": {
+                    ResultSet rs = cursors.get(word(line, 1));
+                    boolean more = rs.next();
+                    StringBuilder sb = new StringBuilder("  -> " + more);
+                    if (more) {
+                        for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                            sb.append(' ').append(Transcript.value(rs.getObject(i)));
+                        }
+                    }
+                    out.add(sb.toString());
+                    break;
+                }
+                case "cclose":
+                    cursors.get(word(line, 1)).close();
                     break;
                 case "maxrows":
                     statement.setMaxRows(Integer.parseInt(word(line, 1)));
