@@ -23,8 +23,11 @@ final class GraaliteDatabaseMetaData implements DatabaseMetaData {
     private static final Pattern TYPE_INTEGER = Pattern.compile(".*(INT|BOOL).*");
     private static final Pattern TYPE_VARCHAR = Pattern.compile(".*(CHAR|CLOB|TEXT|BLOB).*");
     private static final Pattern TYPE_FLOAT = Pattern.compile(".*(REAL|FLOA|DOUB|DEC|NUM).*");
-    private static final Pattern PK_UNNAMED = Pattern.compile(".*PRIMARY\\s+KEY\\s*\\((.*?)\\).*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
-    private static final Pattern PK_NAMED = Pattern.compile(".*CONSTRAINT\\s*(.*?)\\s*PRIMARY\\s+KEY\\s*\\((.*?)\\).*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** How sqlite-jdbc finds a primary key in a CREATE TABLE text. */
+    private static final Pattern PK_UNNAMED = Pattern.compile("\\A.*PRIMARY\\s+KEY\\s*\\((.*?)\\).*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern PK_NAMED = Pattern.compile("\\A.*CONSTRAINT\\s*((?:(?!CONSTRAINT).)*?)\\s*PRIMARY\\s+KEY\\s*\\((.*?)\\).*", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** How sqlite-jdbc finds the names of foreign keys in a CREATE TABLE text. */
+    private static final Pattern FK_NAMED = Pattern.compile("CONSTRAINT\\s*\"?([A-Za-z_][A-Za-z\\d_]*)?\"?\\s*FOREIGN\\s+KEY\\s*\\((.*?)\\)", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     private final GraaliteConnection connection;
 
@@ -193,43 +196,56 @@ final class GraaliteDatabaseMetaData implements DatabaseMetaData {
         return query(sql.toString());
     }
 
-    @Override
-    public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        checkOpen();
-        String[] keyColumns = null;
-        String keyName = null;
-        if (!"sqlite_schema".equals(table) && !"sqlite_master".equals(table)) {
-            if (table == null || table.trim().isEmpty()) {
-                throw new SQLException("Invalid table name: '" + table + "'");
+    /** A table's primary key as sqlite-jdbc reads it from the CREATE TABLE text: name and columns (null for none). */
+    private record PrimaryKey(String name, String[] columns) {
+    }
+
+    private PrimaryKey primaryKey(String table) throws SQLException {
+        if ("sqlite_schema".equals(table) || "sqlite_master".equals(table)) {
+            return new PrimaryKey(null, null);
+        }
+        if (table == null || table.trim().isEmpty()) {
+            throw new SQLException("Invalid table name: '" + table + "'");
+        }
+        List<String[]> definition = rows("select sql from sqlite_schema where lower(name) = lower('" + escape(table) + "') and type in ('table', 'view')", 1);
+        if (definition.isEmpty()) {
+            throw new SQLException("Table not found: '" + table + "'");
+        }
+        String create = definition.get(0)[0] == null ? "" : definition.get(0)[0];
+        // Only the text up to the last parenthesis (drops WITHOUT ROWID, STRICT).
+        create = create.substring(0, create.lastIndexOf(')') + 1);
+        String name = null;
+        String[] columns = null;
+        Matcher named = PK_NAMED.matcher(create);
+        if (named.find()) {
+            name = unquoteIdentifier(escape(named.group(1)));
+            columns = named.group(2).split(",");
+        } else {
+            Matcher unnamed = PK_UNNAMED.matcher(create);
+            if (unnamed.find()) {
+                columns = unnamed.group(1).split(",");
             }
-            List<String[]> definition = rows("select sql from sqlite_schema where lower(name) = lower('" + escape(table) + "') and type in ('table', 'view')", 1);
-            if (definition.isEmpty()) {
-                throw new SQLException("Table not found: '" + table + "'");
-            }
-            String create = definition.get(0)[0];
-            Matcher named = PK_NAMED.matcher(create == null ? "" : create);
-            if (named.find()) {
-                keyName = unquoteIdentifier(escape(named.group(1)));
-                keyColumns = named.group(2).split(",");
-            } else {
-                Matcher unnamed = PK_UNNAMED.matcher(create == null ? "" : create);
-                if (unnamed.find()) {
-                    keyColumns = unnamed.group(1).split(",");
-                }
-            }
-            if (keyColumns == null) {
-                for (String[] column : rows("pragma table_info('" + escape(table) + "');", 6)) {
-                    if (SqliteValues.parseLong(column[5]) != 0) {
-                        keyColumns = new String[]{column[1]};
-                    }
-                }
-            }
-            if (keyColumns != null) {
-                for (int i = 0; i < keyColumns.length; i++) {
-                    keyColumns[i] = unquoteIdentifier(keyColumns[i]);
+        }
+        if (columns == null) {
+            for (String[] column : rows("pragma table_info('" + escape(table) + "');", 6)) {
+                if (SqliteValues.parseLong(column[5]) != 0) {
+                    columns = new String[]{column[1]};
                 }
             }
         }
+        if (columns != null) {
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = unquoteIdentifier(columns[i]);
+            }
+        }
+        return new PrimaryKey(name, columns);
+    }
+
+    @Override
+    public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+        checkOpen();
+        PrimaryKey key = primaryKey(table);
+        String[] keyColumns = key.columns();
         StringBuilder sql = new StringBuilder();
         sql.append("select null as TABLE_CAT, null as TABLE_SCHEM, '").append(escape(String.valueOf(table)));
         sql.append("' as TABLE_NAME, cn as COLUMN_NAME, ks as KEY_SEQ, pk as PK_NAME from (");
@@ -237,7 +253,7 @@ final class GraaliteDatabaseMetaData implements DatabaseMetaData {
             sql.append("select null as cn, null as pk, 0 as ks) limit 0;");
             return query(sql.toString());
         }
-        String name = keyName == null ? "null" : "'" + keyName + "'";
+        String name = key.name() == null ? "null" : "'" + key.name() + "'";
         for (int i = 0; i < keyColumns.length; i++) {
             if (i > 0) {
                 sql.append(" union ");
@@ -246,6 +262,175 @@ final class GraaliteDatabaseMetaData implements DatabaseMetaData {
         }
         sql.append(") order by cn;");
         return query(sql.toString());
+    }
+
+    /** One foreign key of a table: its constraint name (if sqlite-jdbc finds one), target and column pairs. */
+    private record ForeignKey(String name, String parentTable, String onUpdate, String onDelete, List<String[]> columns) {
+    }
+
+    /** The foreign keys of a table, as pragma foreign_key_list lists them, with sqlite-jdbc's names. */
+    private List<ForeignKey> foreignKeys(String table) throws SQLException {
+        if (table == null || table.trim().isEmpty()) {
+            throw new SQLException("Invalid table name: '" + table + "'");
+        }
+        List<String> names = new ArrayList<>();
+        List<String[]> definition = rows("select sql from sqlite_schema where lower(name) = lower('" + escape(table) + "')", 1);
+        if (!definition.isEmpty() && definition.get(0)[0] != null) {
+            Matcher m = FK_NAMED.matcher(definition.get(0)[0]);
+            while (m.find()) {
+                names.add(m.group(1));
+            }
+        }
+        List<ForeignKey> keys = new ArrayList<>();
+        long previous = -1;
+        ForeignKey current = null;
+        for (String[] row : rows("pragma foreign_key_list('" + escape(table.toLowerCase(Locale.ROOT)) + "')", 8)) {
+            long id = SqliteValues.parseLong(row[0]);
+            if (id != previous) {
+                String name = names.size() > keys.size() ? names.get(keys.size()) : null;
+                current = new ForeignKey(name, row[2], row[5], row[6], new ArrayList<>());
+                keys.add(current);
+                previous = id;
+            }
+            current.columns().add(new String[]{row[3], row[4]});
+        }
+        return keys;
+    }
+
+    private static final String[] RULES = {"CASCADE", "RESTRICT", "SET NULL", "NO ACTION", "SET DEFAULT"};
+
+    /** The JDBC constant of a foreign key action (importedKeyCascade...), or null. */
+    private static Integer rule(String action) {
+        for (int i = 0; i < RULES.length; i++) {
+            if (RULES[i].equals(action)) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    private static String ruleCase(String action, String label) {
+        StringBuilder sb = new StringBuilder("case '").append(action == null ? "null" : escape(action)).append('\'');
+        for (String r : new String[]{"NO ACTION", "CASCADE", "RESTRICT", "SET NULL", "SET DEFAULT"}) {
+            sb.append(" when '").append(r).append("' then ").append(rule(r));
+        }
+        return sb.append(" end as ").append(label).toString();
+    }
+
+    private static String quoteEscaped(String s) {
+        return s == null ? "null" : "'" + escape(s) + "'";
+    }
+
+    @Override
+    public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
+        checkOpen();
+        StringBuilder sql = new StringBuilder("select ");
+        sql.append(quoteEscaped(catalog)).append(" as PKTABLE_CAT, ").append(quoteEscaped(schema)).append(" as PKTABLE_SCHEM, ptn as PKTABLE_NAME, pcn as PKCOLUMN_NAME, ");
+        sql.append(quoteEscaped(catalog)).append(" as FKTABLE_CAT, ").append(quoteEscaped(schema)).append(" as FKTABLE_SCHEM, ").append(quoteEscaped(table));
+        sql.append(" as FKTABLE_NAME, fcn as FKCOLUMN_NAME, ks as KEY_SEQ, ur as UPDATE_RULE, dr as DELETE_RULE, fkn as FK_NAME, pkn as PK_NAME, ");
+        sql.append(importedKeyInitiallyDeferred).append(" as DEFERRABILITY from (");
+        List<String[]> rows = rows("pragma foreign_key_list('" + escape(String.valueOf(table)) + "');", 8);
+        List<ForeignKey> keys = rows.isEmpty() ? List.of() : foreignKeys(table);
+        for (int i = 0; i < rows.size(); i++) {
+            String[] row = rows.get(i);
+            int id = (int) SqliteValues.parseLong(row[0]);
+            String parentTable = row[2];
+            String parentColumn = row[4];
+            String keyName = null;
+            try {
+                PrimaryKey parentKey = primaryKey(parentTable);
+                keyName = parentKey.name();
+                if (parentColumn == null && parentKey.columns() != null) {
+                    parentColumn = parentKey.columns()[0];
+                }
+            } catch (SQLException e) {
+                // a parent table that does not exist: no key name
+            }
+            String foreignKeyName = keys.size() > id ? keys.get(id).name() : null;
+            if (i > 0) {
+                sql.append(" union all ");
+            }
+            sql.append("select ").append(SqliteValues.parseLong(row[1]) + 1).append(" as ks, '").append(escape(String.valueOf(parentTable))).append("' as ptn, '");
+            sql.append(escape(String.valueOf(row[3]))).append("' as fcn, '").append(escape(String.valueOf(parentColumn))).append("' as pcn, ");
+            sql.append(ruleCase(row[5], "ur")).append(", ").append(ruleCase(row[6], "dr")).append(", ");
+            sql.append(foreignKeyName == null ? "''" : quote(foreignKeyName)).append(" as fkn, ").append(keyName == null ? "''" : quote(keyName)).append(" as pkn");
+        }
+        if (rows.isEmpty()) {
+            sql.append("select -1 as ks, '' as ptn, '' as fcn, '' as pcn, ").append(importedKeyNoAction).append(" as ur, ").append(importedKeyNoAction);
+            sql.append(" as dr, '' as fkn, '' as pkn) limit 0;");
+        } else {
+            sql.append(") ORDER BY PKTABLE_CAT, PKTABLE_SCHEM, PKTABLE_NAME, KEY_SEQ;");
+        }
+        return query(sql.toString());
+    }
+
+    @Override
+    public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
+        checkOpen();
+        PrimaryKey key = primaryKey(table);
+        String quotedCatalog = catalog == null ? null : quote(catalog);
+        String quotedSchema = schema == null ? null : quote(schema);
+        StringBuilder exported = new StringBuilder();
+        String target = null;
+        int count = 0;
+        if (key.columns() != null) {
+            List<String> tables = new ArrayList<>();
+            for (String[] row : rows("select name from sqlite_schema where type = 'table'", 1)) {
+                tables.add(row[0]);
+                if (row[0].equalsIgnoreCase(table)) {
+                    target = row[0];
+                }
+            }
+            for (String child : tables) {
+                for (ForeignKey fk : foreignKeys(child)) {
+                    if (fk.parentTable() == null || !fk.parentTable().equalsIgnoreCase(target)) {
+                        continue;
+                    }
+                    for (int j = 0; j < fk.columns().size(); j++) {
+                        String childColumn = fk.columns().get(j)[0] == null ? "" : fk.columns().get(j)[0];
+                        String parentColumn = fk.columns().get(j)[1] == null ? "" : fk.columns().get(j)[1];
+                        boolean inKey = false;
+                        for (String k : key.columns()) {
+                            inKey |= k != null && k.equalsIgnoreCase(parentColumn);
+                        }
+                        String keyName = inKey && key.name() != null ? key.name() : "";
+                        exported.append(count > 0 ? " union all select " : "select ").append(j + 1).append(" as ks, '").append(escape(child)).append("' as fkt, '");
+                        exported.append(escape(childColumn)).append("' as fcn, '").append(escape(parentColumn)).append("' as pcn, '").append(escape(keyName)).append("' as pkn, ");
+                        exported.append(rule(fk.onUpdate())).append(" as ur, ").append(rule(fk.onDelete())).append(" as dr, ");
+                        exported.append(fk.name() == null ? "'' as fkn" : "'" + escape(fk.name()) + "' as fkn");
+                        count++;
+                    }
+                }
+            }
+        }
+        boolean found = count > 0;
+        StringBuilder sql = new StringBuilder("select ");
+        sql.append(quotedCatalog).append(" as PKTABLE_CAT, ").append(quotedSchema).append(" as PKTABLE_SCHEM, ").append(quote(target)).append(" as PKTABLE_NAME, ");
+        sql.append(found ? "pcn" : "''").append(" as PKCOLUMN_NAME, ").append(quotedCatalog).append(" as FKTABLE_CAT, ").append(quotedSchema).append(" as FKTABLE_SCHEM, ");
+        sql.append(found ? "fkt" : "''").append(" as FKTABLE_NAME, ").append(found ? "fcn" : "''").append(" as FKCOLUMN_NAME, ").append(found ? "ks" : "-1").append(" as KEY_SEQ, ");
+        sql.append(found ? "ur" : "3").append(" as UPDATE_RULE, ").append(found ? "dr" : "3").append(" as DELETE_RULE, ").append(found ? "fkn" : "''").append(" as FK_NAME, ");
+        sql.append(found ? "pkn" : "''").append(" as PK_NAME, ").append(importedKeyInitiallyDeferred).append(" as DEFERRABILITY ");
+        if (found) {
+            sql.append("from (").append(exported).append(") ORDER BY FKTABLE_CAT, FKTABLE_SCHEM, FKTABLE_NAME, KEY_SEQ");
+        } else {
+            sql.append("limit 0");
+        }
+        return query(sql.toString());
+    }
+
+    @Override
+    public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable, String foreignCatalog, String foreignSchema, String foreignTable)
+                    throws SQLException {
+        if (parentTable == null) {
+            return getExportedKeys(foreignCatalog, foreignSchema, foreignTable);
+        }
+        if (foreignTable == null) {
+            return getImportedKeys(parentCatalog, parentSchema, parentTable);
+        }
+        return query("select " + quote(parentCatalog) + " as PKTABLE_CAT, " + quote(parentSchema) + " as PKTABLE_SCHEM, " + quote(parentTable) + " as PKTABLE_NAME, " +
+                        "'' as PKCOLUMN_NAME, " + quote(foreignCatalog) + " as FKTABLE_CAT, " + quote(foreignSchema) + " as FKTABLE_SCHEM, " + quote(foreignTable) +
+                        " as FKTABLE_NAME, '' as FKCOLUMN_NAME, -1 as KEY_SEQ, 3 as UPDATE_RULE, 3 as DELETE_RULE, '' as FK_NAME, '' as PK_NAME, " + importedKeyInitiallyDeferred +
+                        " as DEFERRABILITY limit 0 ");
     }
 
     @Override
@@ -356,28 +541,6 @@ final class GraaliteDatabaseMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
         return empty("SCOPE", "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME", "COLUMN_SIZE", "BUFFER_LENGTH", "DECIMAL_DIGITS", "PSEUDO_COLUMN");
-    }
-
-    private static final String[] KEY_COLUMNS = {"PKTABLE_CAT", "PKTABLE_SCHEM", "PKTABLE_NAME", "PKCOLUMN_NAME", "FKTABLE_CAT", "FKTABLE_SCHEM", "FKTABLE_NAME", "FKCOLUMN_NAME",
-                    "KEY_SEQ", "UPDATE_RULE", "DELETE_RULE", "FK_NAME", "PK_NAME", "DEFERRABILITY"};
-
-    /** Not implemented yet: an empty result with the columns JDBC defines. */
-    @Override
-    public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        return empty(KEY_COLUMNS);
-    }
-
-    /** Not implemented yet: an empty result with the columns JDBC defines. */
-    @Override
-    public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        return empty(KEY_COLUMNS);
-    }
-
-    /** Not implemented yet: an empty result with the columns JDBC defines. */
-    @Override
-    public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable, String foreignCatalog, String foreignSchema, String foreignTable)
-                    throws SQLException {
-        return empty(KEY_COLUMNS);
     }
 
     @Override

@@ -45,6 +45,7 @@ import java.util.Properties;
  * autocommit on|off | getautocommit | commit | rollback
  * savepoint LABEL [NAME] | release LABEL | rollbackto LABEL
  * meta tables PATTERN | meta columns TABLE COLUMN | meta pk TABLE | meta index TABLE
+ * meta imported TABLE | meta exported TABLE | meta cross PARENT CHILD
  * meta typeinfo | meta tabletypes | meta facts     (null for a null argument)
  * reopen                                           close the connection, open the same database
  *                                                   with the next driver of the run
@@ -359,6 +360,15 @@ final class Scenario {
                     break;
                 case "index":
                     Transcript.rows(md.getIndexInfo(null, null, nullable(word(line, 2)), false, false), out);
+                    break;
+                case "imported":
+                    Transcript.rows(md.getImportedKeys(null, null, nullable(word(line, 2))), out);
+                    break;
+                case "exported":
+                    Transcript.rows(md.getExportedKeys(null, null, nullable(word(line, 2))), out);
+                    break;
+                case "cross":
+                    Transcript.rows(md.getCrossReference(null, null, nullable(word(line, 2)), null, null, nullable(word(line, 3))), out);
                     break;
                 case "typeinfo":
                     Transcript.rows(md.getTypeInfo(), out);
