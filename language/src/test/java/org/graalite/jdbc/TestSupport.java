@@ -8,26 +8,18 @@ import java.util.stream.Stream;
 
 /** Shared set-up of the JDBC tests. */
 final class TestSupport {
-    static {
-        // Work-around until the sql language's top scope exports isScope(): Truffle asserts
-        // (only with -ea) that a language's getScope() returns a scope object, and
-        // Context.getBindings("sql") fails with "ConnectionObject is not a scope". This switches
-        // that one assertion off; it works only if it runs before Truffle's LanguageAccessor is
-        // initialized, so every JDBC test class touches TestSupport first.
-        ClassLoader.getSystemClassLoader().setClassAssertionStatus("com.oracle.truffle.api.LanguageAccessor", false);
-    }
-
     private TestSupport() {
     }
 
+    /** Called by every JDBC test class before it connects (kept as the one place for set-up). */
     static void init() {
-        // the static initializer does the work
     }
 
     /**
-     * Properties every Graalite connection of the tests gets: the tier (property
-     * {@code graalite.test.tier}, default native: the auto tier reads every program and
-     * currently crashes in ProgramReader.opcodeNames on this branch).
+     * Properties every Graalite connection of the tests gets: the tier, from the system property
+     * {@code graalite.test.tier} (auto, truffle or native; default native). These tests check
+     * the driver against sqlite-jdbc, so they run on SQLite's own VDBE unless asked otherwise;
+     * the language's own differential tests compare the tiers.
      */
     static java.util.Properties graaliteProperties() {
         java.util.Properties p = new java.util.Properties();
