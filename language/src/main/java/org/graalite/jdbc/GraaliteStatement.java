@@ -101,10 +101,18 @@ class GraaliteStatement implements Statement {
     long run(Object[] arguments) throws SQLException {
         connection.beforeExecute(this);
         Value result;
+        boolean timeout = queryTimeout > 0;
+        if (timeout) {
+            setBusyTimeout(queryTimeout * 1000L);
+        }
         try {
             result = prepared.execute(arguments);
         } catch (PolyglotException e) {
             throw Errors.translate(e);
+        } finally {
+            if (timeout) {
+                setBusyTimeout(connection.config.busyTimeout);
+            }
         }
         exhausted = false;
         if (result.hasIterator()) {
@@ -118,6 +126,14 @@ class GraaliteStatement implements Statement {
         isQuery = false;
         queryHadRow = false;
         return result.asLong();
+    }
+
+    /**
+     * A query timeout is, as in sqlite-jdbc, how long a statement waits for a locked database:
+     * SQLite's busy timeout while it runs.
+     */
+    private void setBusyTimeout(long milliseconds) throws SQLException {
+        connection.control("pragma busy_timeout = " + Math.min(milliseconds, Integer.MAX_VALUE), false);
     }
 
     /**
@@ -225,7 +241,17 @@ class GraaliteStatement implements Statement {
             internalClose();
             reopen();
             connection.beforeExecute(this);
-            long changes = connection.executeText(sql);
+            long changes;
+            if (queryTimeout > 0) {
+                setBusyTimeout(queryTimeout * 1000L);
+                try {
+                    changes = connection.executeText(sql);
+                } finally {
+                    setBusyTimeout(connection.config.busyTimeout);
+                }
+            } else {
+                changes = connection.executeText(sql);
+            }
             noteGeneratedKeys(isInsert(sql));
             return changes;
         }

@@ -330,6 +330,14 @@ class GraaliteDriverTest {
         GraaliteException e = assertThrows(GraaliteException.class, () -> other.createStatement().executeUpdate("insert into t values(2)"));
         assertEquals(5, e.getErrorCode(), "SQLITE_BUSY: " + e.getMessage());
         assertEquals("[SQLITE_BUSY] The database file is locked (database is locked)", e.getMessage());
+        Statement patient = other.createStatement();
+        patient.setQueryTimeout(1);
+        long start = System.nanoTime();
+        assertThrows(GraaliteException.class, () -> patient.executeUpdate("insert into t values(3)"));
+        assertTrue(System.nanoTime() - start > 500_000_000L, "a query timeout of one second waits about a second for the lock");
+        start = System.nanoTime();
+        assertThrows(GraaliteException.class, () -> other.createStatement().executeUpdate("insert into t values(3)"));
+        assertTrue(System.nanoTime() - start < 500_000_000L, "the connection's own busy timeout is back afterwards");
         writer.commit();
         writer.setAutoCommit(true);
         assertEquals(1, other.createStatement().executeUpdate("insert into t values(2)"), "the other connection writes once the lock is gone");
