@@ -367,6 +367,31 @@ class GraaliteDriverTest {
     }
 
     @Test
+    void largeAndUnusualValuesRoundTrip() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        c.createStatement().executeUpdate("create table t(s text, b blob)");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 100_000; i++) {
+            text.append("ab\u00e9\u4e2d\ud83d\ude00");
+        }
+        text.append("\u0000end");
+        byte[] blob = new byte[3_000_000];
+        for (int i = 0; i < blob.length; i++) {
+            blob[i] = (byte) (i * 31);
+        }
+        PreparedStatement ps = c.prepareStatement("insert into t values(?, ?)");
+        ps.setString(1, text.toString());
+        ps.setBytes(2, blob);
+        ps.executeUpdate();
+        try (ResultSet rs = c.createStatement().executeQuery("select s, b, length(s), length(b) from t")) {
+            assertTrue(rs.next());
+            assertEquals(text.toString(), rs.getString(1), "text with supplementary characters and NUL comes back whole");
+            assertArrayEquals(blob, rs.getBytes(2));
+            assertEquals(blob.length, rs.getLong(4));
+        }
+    }
+
+    @Test
     void savepointNamesAndIds() throws SQLException {
         Connection c = connect("jdbc:graalite::memory:");
         java.sql.Savepoint first = c.setSavepoint();
