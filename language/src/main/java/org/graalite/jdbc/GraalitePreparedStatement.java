@@ -655,8 +655,4 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
     public void addBatch(String text) throws SQLException {
         throw invalid();
     }
-
-    Value preparedStatement() {
-        return prepared;
-    }
 }

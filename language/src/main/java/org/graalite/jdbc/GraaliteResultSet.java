@@ -29,7 +29,6 @@ import java.time.LocalTime;
 import java.util.Calendar;
 import java.util.GregorianCalendar;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 
 import javax.sql.rowset.serial.SerialClob;
@@ -1340,9 +1339,5 @@ final class GraaliteResultSet implements ResultSet {
     @Override
     public boolean isWrapperFor(Class<?> type) {
         return type.isInstance(this);
-    }
-
-    static String upper(String s) {
-        return s.toUpperCase(Locale.ENGLISH);
     }
 }
