@@ -31,7 +31,6 @@ import java.util.Calendar;
 import java.util.List;
 
 import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.Value;
 
 /**
  * A prepared statement of the {@code sql} language, prepared once; each execution is one
