@@ -1,0 +1,419 @@
+package org.graalite.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the differential scenarios cannot say: service loading, files, options, concurrency,
+ * and the places where Graalite differs from sqlite-jdbc on purpose (the steps marked {@code ~}
+ * in the scenarios).
+ */
+class GraaliteDriverTest {
+    static {
+        TestSupport.init();
+    }
+
+    private Path dir;
+    private final List<Connection> open = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dir = TestSupport.tempDir();
+    }
+
+    @AfterEach
+    void tearDown() throws SQLException {
+        for (Connection c : open) {
+            c.close();
+        }
+        TestSupport.deleteTree(dir);
+    }
+
+    private Connection connect(String url) throws SQLException {
+        return connect(url, new Properties());
+    }
+
+    private Connection connect(String url, Properties extra) throws SQLException {
+        Properties p = TestSupport.graaliteProperties();
+        p.putAll(extra);
+        Connection c = DriverManager.getConnection(url, p);
+        open.add(c);
+        return c;
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), "a count query gives one row");
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void serviceLoadingFindsTheDriver() throws SQLException {
+        assertInstanceOf(GraaliteDriver.class, DriverManager.getDriver("jdbc:graalite::memory:"));
+        Connection c = connect("jdbc:graalite::memory:");
+        assertInstanceOf(GraaliteConnection.class, c);
+        assertEquals(3, count(c, "select 1 + 2"));
+        assertFalse(new GraaliteDriver().acceptsURL("jdbc:sqlite::memory:"), "sqlite-jdbc's URLs belong to sqlite-jdbc");
+        assertNull(new GraaliteDriver().connect("jdbc:sqlite::memory:", new Properties()), "a driver answers null for URLs it does not accept");
+    }
+
+    @Test
+    void inMemoryDatabasesArePrivate() throws SQLException {
+        Connection a = connect("jdbc:graalite::memory:");
+        Connection b = connect("jdbc:graalite:");
+        a.createStatement().executeUpdate("create table t(x)");
+        assertThrows(SQLException.class, () -> b.createStatement().executeQuery("select * from t"), "each in-memory connection has its own database");
+    }
+
+    @Test
+    void connectionsShareOneEngine() throws SQLException {
+        connect("jdbc:graalite::memory:");
+        connect("jdbc:graalite::memory:");
+        assertSame(GraaliteConnection.engine(), GraaliteConnection.engine(), "compiled code is shared through one engine");
+    }
+
+    @Test
+    void fileDatabaseKeepsDataAcrossConnectionsAndDrivers() throws Exception {
+        Path file = dir.resolve("app.db");
+        String url = "jdbc:graalite:" + file;
+        Connection c = connect(url);
+        c.createStatement().executeUpdate("create table t(id integer primary key, s text)");
+        try (PreparedStatement ps = c.prepareStatement("insert into t(s) values(?)")) {
+            for (int i = 0; i < 10; i++) {
+                ps.setString(1, "row " + i);
+                ps.addBatch();
+            }
+            assertArrayEquals(new int[]{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, ps.executeBatch());
+        }
+        c.close();
+        assertTrue(Files.size(file) > 0, "the database is a file");
+        assertEquals(10, count(connect(url), "select count(*) from t"));
+        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+            assertEquals(10, count(sqlite, "select count(*) from t"), "sqlite-jdbc reads what Graalite wrote");
+        }
+        assertEquals(file.toAbsolutePath().toString(), ((GraaliteConnection) connect(url)).path());
+    }
+
+    @Test
+    void relativePathsAreAbsolute() {
+        assertEquals(Path.of("x.db").toAbsolutePath().toString(), GraaliteDriver.databasePath("x.db"));
+        assertEquals(":memory:", GraaliteDriver.databasePath(""));
+        assertEquals("file:a.db?mode=ro", GraaliteDriver.databasePath("file:a.db?mode=ro"));
+    }
+
+    @Test
+    void urlParametersAndPropertiesRunPragmas() throws SQLException {
+        Connection c = connect("jdbc:graalite:" + dir.resolve("fk.db") + "?foreign_keys=on");
+        assertEquals(1, count(c, "pragma foreign_keys"));
+        Properties p = new Properties();
+        p.setProperty("journal_mode", "wal");
+        Connection w = connect("jdbc:graalite:" + dir.resolve("wal.db"), p);
+        try (ResultSet rs = w.createStatement().executeQuery("pragma journal_mode")) {
+            rs.next();
+            assertEquals("wal", rs.getString(1));
+        }
+    }
+
+    @Test
+    void languageOptionsPassThrough() throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("sql.Tier", "native");
+        Connection c = connect("jdbc:graalite::memory:", p);
+        assertEquals(1, count(c, "select 1"));
+        long[] executions = ((GraaliteConnection) c).tierExecutions();
+        assertEquals(0, executions[0], "sql.Tier=native runs nothing on the Truffle tier");
+        assertTrue(executions[1] > 0, "the native tier ran the query");
+        Properties bad = new Properties();
+        bad.setProperty("sql.NoSuchOption", "1");
+        assertThrows(SQLException.class, () -> connect("jdbc:graalite::memory:", bad));
+    }
+
+    @Test
+    void errorsCarrySqliteCodesAndLeaveTheConnectionUsable() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        Statement s = c.createStatement();
+        s.executeUpdate("create table t(id integer primary key, name text unique not null)");
+        s.executeUpdate("insert into t values(1, 'a')");
+        String[][] cases = {
+                        {"insert into t values(2, 'a')", "19", "2067", "UNIQUE constraint failed: t.name"},
+                        {"insert into t values(1, 'b')", "19", "1555", "UNIQUE constraint failed: t.id"},
+                        {"insert into t values(3, null)", "19", "1299", "NOT NULL constraint failed: t.name"},
+                        {"insert into t values('x', 'c')", "20", "20", "datatype mismatch"},
+                        {"selec 1", "1", "1", "near \"selec\": syntax error"},
+                        {"select * from nope", "1", "1", "no such table: nope"},
+        };
+        for (String[] k : cases) {
+            GraaliteException e = assertThrows(GraaliteException.class, () -> s.executeUpdate(k[0]), k[0]);
+            assertEquals(Integer.parseInt(k[1]), e.getErrorCode(), "getErrorCode is SQLite's primary result code, as in sqlite-jdbc: " + k[0]);
+            assertEquals(Integer.parseInt(k[2]), e.getResultCode(), "getResultCode is the extended result code: " + k[0]);
+            assertEquals(k[3], e.getSqliteMessage());
+            assertTrue(e.getMessage().endsWith("(" + k[3] + ")"), e.getMessage());
+            assertNull(e.getSQLState(), "sqlite-jdbc sets no SQL state");
+            assertEquals(1, count(c, "select count(*) from t"), "the connection works after: " + k[0]);
+        }
+        assertTrue(c.isValid(1));
+    }
+
+    @Test
+    void resultCodeNamesMatchSqliteJdbc() {
+        StringBuilder expected = new StringBuilder();
+        for (org.sqlite.SQLiteErrorCode code : org.sqlite.SQLiteErrorCode.values()) {
+            if (code.code >= 0) {
+                expected.append(code.code).append(' ').append(code.name()).append(' ').append(code.message).append('\n');
+            }
+        }
+        assertEquals(expected.toString(), ResultCodeNames.describe(), "the message prefixes are sqlite-jdbc's");
+        assertEquals("[UNKNOWN_ERROR] unknown error:99999 (x)", ResultCodeNames.format(99999, "x"));
+    }
+
+    /** Deviation: sqlite-jdbc throws ArrayIndexOutOfBoundsException here. */
+    @Test
+    void badParameterIndexIsAnSQLException() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        PreparedStatement ps = c.prepareStatement("select ?, ?");
+        SQLException e = assertThrows(SQLException.class, () -> ps.setInt(3, 1));
+        assertEquals("Parameter index is invalid", e.getMessage());
+        assertThrows(SQLException.class, () -> ps.setString(0, "x"));
+        ps.setInt(1, 1);
+        ps.setInt(2, 2);
+        try (ResultSet rs = ps.executeQuery()) {
+            assertTrue(rs.next(), "the statement still works");
+            assertEquals(3, rs.getInt(1) + rs.getInt(2));
+        }
+    }
+
+    /** Deviation: sqlite-jdbc's metadata of a prepared statement throws until it has run. */
+    @Test
+    void preparedStatementMetadataBeforeExecution() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        c.createStatement().executeUpdate("create table t(id integer primary key, name varchar(10) not null)");
+        PreparedStatement ps = c.prepareStatement("select id, name, 1 as one from t where id = ?");
+        ResultSetMetaData md = ps.getMetaData();
+        assertEquals(3, md.getColumnCount());
+        assertEquals("name", md.getColumnName(2));
+        assertEquals("VARCHAR", md.getColumnTypeName(2));
+        assertEquals(Types.VARCHAR, md.getColumnType(2));
+        assertEquals(10, md.getPrecision(2));
+        assertEquals("t", md.getTableName(2));
+        assertEquals(ResultSetMetaData.columnNoNulls, md.isNullable(2));
+        assertEquals(ResultSetMetaData.columnNullable, md.isNullable(3));
+        assertEquals(1, ps.getParameterMetaData().getParameterCount());
+    }
+
+    @Test
+    void emptySqlIsAnError() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        Statement s = c.createStatement();
+        assertThrows(SQLException.class, () -> s.execute("-- nothing"));
+        assertThrows(SQLException.class, () -> s.executeQuery(""));
+        assertEquals(0, s.executeUpdate("/* nothing */"), "executeUpdate runs nothing, as sqlite3_exec does");
+        assertTrue(s.execute("select 1"), "the statement stays usable");
+    }
+
+    @Test
+    void firstStatementOfAText() {
+        assertEquals("select 1;", GraaliteConnection.firstStatement("select 1; select 2"));
+        assertEquals("select ';';", GraaliteConnection.firstStatement("select ';'; select 2"));
+        assertEquals("create trigger tr after insert on t begin insert into u values(1); insert into u values(2); end;",
+                        GraaliteConnection.firstStatement("create trigger tr after insert on t begin insert into u values(1); insert into u values(2); end; select 1"));
+        assertEquals("select 1", GraaliteConnection.firstStatement("select 1"));
+    }
+
+    @Test
+    void closedObjectsThrowAndCloseIsIdempotent() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("select 1 union all select 2");
+        PreparedStatement ps = c.prepareStatement("select 1");
+        c.close();
+        c.close();
+        assertTrue(c.isClosed());
+        assertFalse(c.isValid(0));
+        assertTrue(rs.isClosed(), "closing a connection closes its result sets");
+        assertFalse(rs.next());
+        assertThrows(SQLException.class, () -> rs.getInt(1));
+        assertThrows(SQLException.class, () -> s.executeQuery("select 1"));
+        assertThrows(SQLException.class, ps::executeQuery);
+        assertThrows(SQLException.class, c::createStatement);
+    }
+
+    @Test
+    void readingWhileWriting() throws SQLException {
+        Connection c = connect("jdbc:graalite:" + dir.resolve("rw.db"));
+        Statement s = c.createStatement();
+        s.executeUpdate("create table t(x)");
+        s.executeUpdate("insert into t values(1), (2), (3)");
+        PreparedStatement insert = c.prepareStatement("insert into t values(?)");
+        try (ResultSet rs = c.createStatement().executeQuery("select x from t order by x")) {
+            int n = 0;
+            while (rs.next()) {
+                insert.setInt(1, rs.getInt(1) + 10);
+                insert.executeUpdate();
+                n++;
+            }
+            assertTrue(n >= 3, "the open query reads on while rows are inserted");
+        }
+        assertTrue(count(c, "select count(*) from t") >= 6);
+    }
+
+    @Test
+    void connectionsWorkFromSeveralThreads() throws Exception {
+        Connection shared = connect("jdbc:graalite:" + dir.resolve("mt.db"));
+        shared.createStatement().executeUpdate("create table t(x)");
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread thread = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 50; i++) {
+                        try (PreparedStatement ps = shared.prepareStatement("insert into t values(?)")) {
+                            ps.setInt(1, i);
+                            ps.executeUpdate();
+                        }
+                        count(shared, "select count(*) from t");
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("a thread failed", failure.get());
+        }
+        assertEquals(200, count(shared, "select count(*) from t"), "calls on one connection are serialized");
+    }
+
+    @Test
+    void lockedDatabaseReportsBusyAfterTheTimeout() throws SQLException {
+        String url = "jdbc:graalite:" + dir.resolve("busy.db");
+        Properties immediate = new Properties();
+        immediate.setProperty("transaction_mode", "IMMEDIATE");
+        Connection writer = connect(url, immediate);
+        writer.createStatement().executeUpdate("create table t(x)");
+        Properties impatient = new Properties();
+        impatient.setProperty("busy_timeout", "50");
+        Connection other = connect(url, impatient);
+        writer.setAutoCommit(false);
+        writer.createStatement().executeUpdate("insert into t values(1)");
+        GraaliteException e = assertThrows(GraaliteException.class, () -> other.createStatement().executeUpdate("insert into t values(2)"));
+        assertEquals(5, e.getErrorCode(), "SQLITE_BUSY: " + e.getMessage());
+        assertEquals("[SQLITE_BUSY] The database file is locked (database is locked)", e.getMessage());
+        Statement patient = other.createStatement();
+        patient.setQueryTimeout(1);
+        long start = System.nanoTime();
+        assertThrows(GraaliteException.class, () -> patient.executeUpdate("insert into t values(3)"));
+        assertTrue(System.nanoTime() - start > 500_000_000L, "a query timeout of one second waits about a second for the lock");
+        start = System.nanoTime();
+        assertThrows(GraaliteException.class, () -> other.createStatement().executeUpdate("insert into t values(3)"));
+        assertTrue(System.nanoTime() - start < 500_000_000L, "the connection's own busy timeout is back afterwards");
+        writer.commit();
+        writer.setAutoCommit(true);
+        assertEquals(1, other.createStatement().executeUpdate("insert into t values(2)"), "the other connection writes once the lock is gone");
+        assertEquals(2, count(writer, "select count(*) from t"));
+    }
+
+    @Test
+    void generatedKeysFollowEachStatement() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        c.createStatement().executeUpdate("create table a(id integer primary key, s); create table b(id integer primary key, a_id)");
+        PreparedStatement insertA = c.prepareStatement("insert into a(s) values(?)");
+        PreparedStatement insertB = c.prepareStatement("insert into b(id, a_id) values(?, ?)");
+        insertA.setString(1, "x");
+        insertA.executeUpdate();
+        insertB.setInt(1, 100);
+        insertB.setInt(2, 1);
+        insertB.executeUpdate();
+        try (ResultSet keys = insertA.getGeneratedKeys()) {
+            assertTrue(keys.next());
+            assertEquals(1, keys.getLong(1), "A's key is the rowid of A's insert, read before B's insert ran");
+            assertEquals("last_insert_rowid()", keys.getMetaData().getColumnName(1));
+        }
+        try (ResultSet keys = insertB.getGeneratedKeys()) {
+            assertTrue(keys.next());
+            assertEquals(100, keys.getLong(1));
+        }
+    }
+
+    @Test
+    void largeAndUnusualValuesRoundTrip() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        c.createStatement().executeUpdate("create table t(s text, b blob)");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 100_000; i++) {
+            text.append("ab\u00e9\u4e2d\ud83d\ude00");
+        }
+        text.append("\u0000end");
+        byte[] blob = new byte[3_000_000];
+        for (int i = 0; i < blob.length; i++) {
+            blob[i] = (byte) (i * 31);
+        }
+        PreparedStatement ps = c.prepareStatement("insert into t values(?, ?)");
+        ps.setString(1, text.toString());
+        ps.setBytes(2, blob);
+        ps.executeUpdate();
+        try (ResultSet rs = c.createStatement().executeQuery("select s, b, length(s), length(b) from t")) {
+            assertTrue(rs.next());
+            assertEquals(text.toString(), rs.getString(1), "text with supplementary characters and NUL comes back whole");
+            assertArrayEquals(blob, rs.getBytes(2));
+            assertEquals(blob.length, rs.getLong(4));
+        }
+    }
+
+    @Test
+    void savepointNamesAndIds() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        java.sql.Savepoint first = c.setSavepoint();
+        java.sql.Savepoint named = c.setSavepoint("mine");
+        assertEquals("SQLITE_SAVEPOINT_1", first.getSavepointName());
+        assertEquals(2, named.getSavepointId());
+        assertEquals("mine", named.getSavepointName());
+        assertFalse(c.getAutoCommit(), "an outermost savepoint starts a transaction");
+        c.rollback(first);
+        c.commit();
+    }
+
+    @Test
+    void metadataNames() throws SQLException {
+        Connection c = connect("jdbc:graalite::memory:");
+        var md = c.getMetaData();
+        assertEquals("SQLite", md.getDatabaseProductName());
+        assertEquals("3.54.1", md.getDatabaseProductVersion());
+        assertEquals("Graalite", md.getDriverName());
+        assertEquals("jdbc:graalite::memory:", md.getURL());
+        assertNull(md.getUserName());
+        assertNotNull(md.getDriverVersion());
+        assertSame(c, md.getConnection());
+    }
+}
