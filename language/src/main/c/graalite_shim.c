@@ -242,10 +242,24 @@ GRAALITE_EXPORT int graalite_op_open_read(sqlite3_stmt *stmt, int pc) {
   return rc;
 }
 
+/*
+ * The cursor iCur of a statement if it is open with the given type, else NULL. Every cursor
+ * function checks this first, so that a wrong cursor number is an error, never a crash.
+ */
+static VdbeCursor *graalite_cursor(sqlite3_stmt *stmt, int iCur, u8 type) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC;
+  if (iCur < 0 || iCur >= p->nCursor) return 0;
+  pC = p->apCsr[iCur];
+  if (pC == 0 || pC->eCurType != type) return 0;
+  if (type == CURTYPE_BTREE && pC->uc.pCursor == 0) return 0;
+  return pC;
+}
+
 /* OP_Close. */
 GRAALITE_EXPORT void graalite_cursor_close(sqlite3_stmt *stmt, int iCur) {
   Vdbe *p = (Vdbe *)stmt;
-  if (p->apCsr[iCur]) {
+  if (iCur >= 0 && iCur < p->nCursor && p->apCsr[iCur]) {
     sqlite3VdbeFreeCursor(p, p->apCsr[iCur]);
     p->apCsr[iCur] = 0;
   }
@@ -256,8 +270,9 @@ GRAALITE_EXPORT void graalite_cursor_close(sqlite3_stmt *stmt, int iCur) {
  * (an empty b-tree for first/last, past the end for next/prev); rc is 0 or an error code.
  */
 GRAALITE_EXPORT int graalite_cursor_first(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 1;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   int rc = sqlite3BtreeFirst(pC->uc.pCursor, &res);
   pC->deferredMoveto = 0;
   pC->cacheStatus = CACHE_STALE;
@@ -266,8 +281,9 @@ GRAALITE_EXPORT int graalite_cursor_first(sqlite3_stmt *stmt, int iCur) {
 }
 
 GRAALITE_EXPORT int graalite_cursor_last(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 1;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   int rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
   pC->deferredMoveto = 0;
   pC->cacheStatus = CACHE_STALE;
@@ -277,8 +293,10 @@ GRAALITE_EXPORT int graalite_cursor_last(sqlite3_stmt *stmt, int iCur) {
 }
 
 GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
-  int rc = sqlite3BtreeNext(pC->uc.pCursor, 0);
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3BtreeNext(pC->uc.pCursor, 0);
   pC->cacheStatus = CACHE_STALE;
   if (rc == SQLITE_OK) {
     pC->nullRow = 0;
@@ -289,8 +307,10 @@ GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
 }
 
 GRAALITE_EXPORT int graalite_cursor_prev(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
-  int rc = sqlite3BtreePrevious(pC->uc.pCursor, 0);
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3BtreePrevious(pC->uc.pCursor, 0);
   pC->cacheStatus = CACHE_STALE;
   if (rc == SQLITE_OK) {
     pC->nullRow = 0;
@@ -302,7 +322,9 @@ GRAALITE_EXPORT int graalite_cursor_prev(sqlite3_stmt *stmt, int iCur) {
 
 /* The rowid of a table cursor's current row. */
 GRAALITE_EXPORT sqlite3_int64 graalite_cursor_rowid(sqlite3_stmt *stmt, int iCur) {
-  return sqlite3BtreeIntegerKey(((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor);
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return 0;
+  return sqlite3BtreeIntegerKey(pC->uc.pCursor);
 }
 
 /*
@@ -311,9 +333,17 @@ GRAALITE_EXPORT sqlite3_int64 graalite_cursor_rowid(sqlite3_stmt *stmt, int iCur
  * when the record continues on overflow pages; then use graalite_cursor_payload_copy).
  */
 GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur, unsigned *out) {
-  BtCursor *pCrsr = ((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor;
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  BtCursor *pCrsr;
   u32 avail = 0;
   const void *z;
+  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) {
+    /* No row: an empty record. */
+    out[0] = 0;
+    out[1] = 0;
+    return 0;
+  }
+  pCrsr = pC->uc.pCursor;
   out[0] = sqlite3BtreePayloadSize(pCrsr); /* must come first: it fills the cell info */
   z = sqlite3BtreePayloadFetch(pCrsr, &avail);
   out[1] = avail;
@@ -322,7 +352,9 @@ GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur
 
 /* Copies amt bytes of the current record from offset into buf (overflow pages included). */
 GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, unsigned offset, unsigned amt, void *buf) {
-  return sqlite3BtreePayload(((Vdbe *)stmt)->apCsr[iCur]->uc.pCursor, offset, amt, buf);
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  return sqlite3BtreePayload(pC->uc.pCursor, offset, amt, buf);
 }
 
 /* The text encoding of the statement's main database: 1 UTF-8, 2 UTF-16LE, 3 UTF-16BE. */
@@ -370,8 +402,11 @@ GRAALITE_EXPORT int graalite_text_affinity_numeric(const char *z, int n, sqlite3
 /* OP_Count: the number of entries in the cursor's b-tree (*pOut); returns rc. */
 GRAALITE_EXPORT int graalite_cursor_count(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pOut) {
   Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   i64 n = 0;
-  int rc = sqlite3BtreeCount(p->db, p->apCsr[iCur]->uc.pCursor, &n);
+  int rc;
+  if (pC == 0) return SQLITE_MISUSE;
+  rc = sqlite3BtreeCount(p->db, pC->uc.pCursor, &n);
   *pOut = n;
   return rc;
 }
@@ -381,9 +416,11 @@ GRAALITE_EXPORT int graalite_cursor_count(sqlite3_stmt *stmt, int iCur, sqlite3_
  * (rc << 8) | notFound.
  */
 GRAALITE_EXPORT int graalite_cursor_seek_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0;
-  int rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  int rc;
+  if (pC == 0 || !pC->isTable) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
   pC->movetoTarget = iKey;
   pC->nullRow = 0;
   pC->cacheStatus = CACHE_STALE;
@@ -482,18 +519,27 @@ GRAALITE_EXPORT int graalite_op_sorter_insert(sqlite3_stmt *stmt, int pc, const 
   Vdbe *p = (Vdbe *)stmt;
   Op *pOp = &p->aOp[pc];
   Mem *pIn = &p->aMem[pOp->p2];
-  int rc = sqlite3VdbeMemSetStr(pIn, z, n, 0, SQLITE_TRANSIENT);
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_SORTER);
+  int rc;
+  if (pC == 0) return SQLITE_MISUSE;
+  rc = sqlite3VdbeMemSetStr(pIn, z, n, 0, SQLITE_TRANSIENT);
   if (rc) return rc;
-  return sqlite3VdbeSorterWrite(p->apCsr[pOp->p1], pIn);
+  return sqlite3VdbeSorterWrite(pC, pIn);
 }
 
-/* OP_SorterSort / OP_Sort: (rc << 8) | empty. */
+/*
+ * OP_SorterSort / OP_Sort: (rc << 8) | empty. Sort may also name a b-tree (an ephemeral
+ * index that is already in order): then it moves to the first entry, like Rewind.
+ */
 GRAALITE_EXPORT int graalite_sorter_sort(sqlite3_stmt *stmt, int iCur) {
   Vdbe *p = (Vdbe *)stmt;
-  VdbeCursor *pC = p->apCsr[iCur];
+  VdbeCursor *pC;
   int res = 1;
   int rc;
   p->aCounter[SQLITE_STMTSTATUS_SORT]++;
+  if (graalite_cursor(stmt, iCur, CURTYPE_BTREE) != 0) return graalite_cursor_first(stmt, iCur);
+  pC = graalite_cursor(stmt, iCur, CURTYPE_SORTER);
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   rc = sqlite3VdbeSorterRewind(pC, &res);
   pC->nullRow = (u8)res;
   return (rc << 8) | (res != 0);
@@ -502,8 +548,10 @@ GRAALITE_EXPORT int graalite_sorter_sort(sqlite3_stmt *stmt, int iCur) {
 /* OP_SorterNext: (rc << 8) | atEnd. */
 GRAALITE_EXPORT int graalite_sorter_next(sqlite3_stmt *stmt, int iCur) {
   Vdbe *p = (Vdbe *)stmt;
-  VdbeCursor *pC = p->apCsr[iCur];
-  int rc = sqlite3VdbeSorterNext(p->db, pC);
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_SORTER);
+  int rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3VdbeSorterNext(p->db, pC);
   pC->cacheStatus = CACHE_STALE;
   if (rc == SQLITE_OK) {
     pC->nullRow = 0;
@@ -521,7 +569,8 @@ GRAALITE_EXPORT const void *graalite_op_sorter_data(sqlite3_stmt *stmt, int pc, 
   Vdbe *p = (Vdbe *)stmt;
   Op *pOp = &p->aOp[pc];
   Mem *pOut = &p->aMem[pOp->p2];
-  int rc = sqlite3VdbeSorterRowkey(p->apCsr[pOp->p1], pOut);
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_SORTER);
+  int rc = pC == 0 ? SQLITE_MISUSE : sqlite3VdbeSorterRowkey(pC, pOut);
   if (rc) {
     *pN = -rc;
     return 0;
@@ -594,9 +643,11 @@ static UnpackedRecord *graalite_unpack(VdbeCursor *pC, const void *z, int n, int
 /* Positions an index cursor near a key: (rc << 8) | (eqSeen << 2) | sign of (entry - key). */
 GRAALITE_EXPORT int graalite_index_moveto(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
   Vdbe *p = (Vdbe *)stmt;
-  VdbeCursor *pC = p->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0, rc, eq;
-  UnpackedRecord *r = graalite_unpack(pC, z, n, nField, defaultRc);
+  UnpackedRecord *r;
+  if (pC == 0 || pC->pKeyInfo == 0) return SQLITE_MISUSE << 8;
+  r = graalite_unpack(pC, z, n, nField, defaultRc);
   if (r == 0) return SQLITE_NOMEM << 8;
   rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, r, &res);
   eq = r->eqSeen;
@@ -611,9 +662,11 @@ GRAALITE_EXPORT int graalite_index_moveto(sqlite3_stmt *stmt, int iCur, const vo
 /* Compares an index cursor's current entry with a key (sqlite3VdbeIdxKeyCompare): (rc << 8) | sign. */
 GRAALITE_EXPORT int graalite_index_compare(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
   Vdbe *p = (Vdbe *)stmt;
-  VdbeCursor *pC = p->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0, rc;
-  UnpackedRecord *r = graalite_unpack(pC, z, n, nField, defaultRc);
+  UnpackedRecord *r;
+  if (pC == 0 || pC->pKeyInfo == 0) return SQLITE_MISUSE << 8;
+  r = graalite_unpack(pC, z, n, nField, defaultRc);
   if (r == 0) return SQLITE_NOMEM << 8;
   rc = sqlite3VdbeIdxKeyCompare(p->db, pC, r, &res);
   sqlite3DbFreeNN(p->db, r);
@@ -623,17 +676,22 @@ GRAALITE_EXPORT int graalite_index_compare(sqlite3_stmt *stmt, int iCur, const v
 /* The rowid stored at the end of an index cursor's current entry. */
 GRAALITE_EXPORT int graalite_index_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
   Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   i64 rowid = 0;
-  int rc = sqlite3VdbeIdxRowid(p->db, p->apCsr[iCur]->uc.pCursor, &rowid);
+  int rc;
+  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  rc = sqlite3VdbeIdxRowid(p->db, pC->uc.pCursor, &rowid);
   *pRowid = rowid;
   return rc;
 }
 
 /* Positions a table cursor near rowid iKey: (rc << 8) | sign of (entry - key). */
 GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0;
-  int rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  int rc;
+  if (pC == 0 || !pC->isTable) return SQLITE_MISUSE << 8;
+  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
   pC->movetoTarget = iKey;
   pC->nullRow = 0;
   pC->deferredMoveto = 0;
@@ -644,8 +702,9 @@ GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_
 
 /* Inserts a key record into an index b-tree. */
 GRAALITE_EXPORT int graalite_index_insert(sqlite3_stmt *stmt, int iCur, const void *z, int n) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   BtreePayload x;
+  if (pC == 0 || !pC->isEphemeral || pC->isTable) return SQLITE_MISUSE;
   memset(&x, 0, sizeof(x));
   x.pKey = z;
   x.nKey = n;
@@ -655,8 +714,9 @@ GRAALITE_EXPORT int graalite_index_insert(sqlite3_stmt *stmt, int iCur, const vo
 
 /* Inserts a row (rowid, record) into a table b-tree. */
 GRAALITE_EXPORT int graalite_table_insert(sqlite3_stmt *stmt, int iCur, sqlite3_int64 rowid, const void *z, int n) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   BtreePayload x;
+  if (pC == 0 || !pC->isEphemeral || !pC->isTable) return SQLITE_MISUSE;
   memset(&x, 0, sizeof(x));
   x.nKey = rowid;
   x.pData = z;
@@ -667,9 +727,11 @@ GRAALITE_EXPORT int graalite_table_insert(sqlite3_stmt *stmt, int iCur, sqlite3_
 
 /* For an ephemeral table: one more than the largest rowid (1 when empty). */
 GRAALITE_EXPORT int graalite_table_next_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0;
-  int rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+  int rc;
+  if (pC == 0 || !pC->isEphemeral || !pC->isTable) return SQLITE_MISUSE;
+  rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
   *pRowid = 1;
   if (rc == SQLITE_OK && !res) {
     i64 last = sqlite3BtreeIntegerKey(pC->uc.pCursor);
@@ -680,10 +742,17 @@ GRAALITE_EXPORT int graalite_table_next_rowid(sqlite3_stmt *stmt, int iCur, sqli
   return rc;
 }
 
-/* Deletes the cursor's current entry. */
-GRAALITE_EXPORT int graalite_cursor_delete(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = ((Vdbe *)stmt)->apCsr[iCur];
+/* Deletes the cursor's current entry; flags BTREE_SAVEPOSITION keeps its place for Next. */
+GRAALITE_EXPORT int graalite_cursor_delete(sqlite3_stmt *stmt, int iCur, int flags) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0 || !pC->isEphemeral || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
   pC->cacheStatus = CACHE_STALE;
   pC->seekResult = 0;
-  return sqlite3BtreeDelete(pC->uc.pCursor, 0);
+  return sqlite3BtreeDelete(pC->uc.pCursor, (u8)(flags & BTREE_SAVEPOSITION));
+}
+
+/* Whether the cursor points past the last entry (or its b-tree is empty). */
+GRAALITE_EXPORT int graalite_cursor_eof(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  return pC == 0 || sqlite3BtreeEof(pC->uc.pCursor);
 }

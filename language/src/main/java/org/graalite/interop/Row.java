@@ -5,15 +5,17 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InvalidArrayIndexException;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
-import com.oracle.truffle.api.interop.UnknownKeyException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 /**
  * One result row. Array-like (Python's {@code for a, b in rows}, JavaScript's
- * destructuring, {@code row[0]}) and readable by column name as a member ({@code row.name})
- * and as a hash entry ({@code row["name"]} in Python). Values are Long, Double, String,
- * {@link SqlBlob} or {@link SqlNull}.
+ * destructuring, {@code row[0]}) and readable by column name as a member ({@code row.name},
+ * {@code row["name"]} in JavaScript). Values are Long, Double, String, {@link SqlBlob} or
+ * {@link SqlNull}.
+ *
+ * <p>Rows have no hash entries: GraalPy treats an object with hash entries as a dict, and
+ * then iterating a row would give its column names instead of its values.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class Row implements TruffleObject {
@@ -78,37 +80,6 @@ public final class Row implements TruffleObject {
             throw UnknownIdentifierException.create(member);
         }
         return values[i];
-    }
-
-    @ExportMessage
-    boolean hasHashEntries() {
-        return true;
-    }
-
-    @ExportMessage
-    long getHashSize() {
-        return values.length;
-    }
-
-    @ExportMessage
-    boolean isHashEntryReadable(Object key) {
-        return key instanceof String s && columns.indexOf(s) >= 0;
-    }
-
-    @ExportMessage
-    Object readHashValue(Object key) throws UnknownKeyException {
-        if (key instanceof String s) {
-            int i = columns.indexOf(s);
-            if (i >= 0) {
-                return values[i];
-            }
-        }
-        throw UnknownKeyException.create(key);
-    }
-
-    @ExportMessage
-    Object getHashEntriesIterator() {
-        return new HashEntries(columns, values);
     }
 
     @ExportMessage

@@ -130,6 +130,17 @@ public enum NativeFunction {
     SORTER_SORT("graalite_sorter_sort", false, JAVA_INT, ADDRESS, JAVA_INT),
     SORTER_NEXT("graalite_sorter_next", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_SORTER_DATA("graalite_op_sorter_data", false, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
+    /* Ephemeral b-trees and index keys: boundary calls from the interpreter, not critical (writes to temporary files). */
+    OP_OPEN_EPHEMERAL("graalite_op_open_ephemeral", false, JAVA_INT, ADDRESS, JAVA_INT),
+    INDEX_MOVETO("graalite_index_moveto", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
+    INDEX_COMPARE("graalite_index_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
+    INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
+    INDEX_INSERT("graalite_index_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    TABLE_INSERT("graalite_table_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
+    TABLE_NEXT_ROWID("graalite_table_next_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    CURSOR_DELETE("graalite_cursor_delete", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     VALUE_SIZE("graalite_value_size", true, JAVA_INT),
     /* Not critical: a function may block or, if it is a user function, call back into Java. */
     CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),

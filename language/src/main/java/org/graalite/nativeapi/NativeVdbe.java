@@ -368,6 +368,134 @@ public final class NativeVdbe {
         return size == 0 ? new byte[0] : z.reinterpret(size).toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /** OpenEphemeral / OpenAutoindex at {@code pc}: 0 or an error code. */
+    @TruffleBoundary
+    public int openEphemeral(int pc) {
+        try {
+            return (int) NativeFunction.OP_OPEN_EPHEMERAL.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private MemorySegment copyToScratch(byte[] bytes, long at) {
+        MemorySegment m = scratch(at + Math.max(1, bytes.length));
+        MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, at, bytes.length);
+        return m.asSlice(at);
+    }
+
+    /**
+     * Positions index cursor {@code cursor} near the key record {@code key} (its first
+     * {@code fields} fields; 0: all): (rc << 8) | (eqSeen << 2) | sign, sign 0, 1 or 2 for an
+     * entry less than, equal to or greater than the key.
+     */
+    @TruffleBoundary
+    public int indexMoveto(int cursor, byte[] key, int fields, int defaultRc) {
+        try {
+            return (int) NativeFunction.INDEX_MOVETO.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Compares the index cursor's entry with a key record: (rc << 8) | sign. */
+    @TruffleBoundary
+    public int indexCompare(int cursor, byte[] key, int fields, int defaultRc) {
+        try {
+            return (int) NativeFunction.INDEX_COMPARE.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The rowid at the end of the index cursor's entry. */
+    @TruffleBoundary
+    public long indexRowid(int pc, int cursor) {
+        MemorySegment out = scratch(8);
+        int rc;
+        try {
+            rc = (int) NativeFunction.INDEX_ROWID.ffm.invokeExact(stmt, cursor, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+        return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /** Positions a table cursor near rowid {@code key}: (rc << 8) | sign. */
+    public int tableMoveto(int cursor, long key) {
+        try {
+            return (int) NativeFunction.TABLE_MOVETO.ffm.invokeExact(stmt, cursor, key);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public boolean eof(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_EOF.ffm.invokeExact(stmt, cursor) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @TruffleBoundary
+    public void indexInsert(int pc, int cursor, byte[] key) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.INDEX_INSERT.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
+    @TruffleBoundary
+    public void tableInsert(int pc, int cursor, long rowid, byte[] record) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.TABLE_INSERT.ffm.invokeExact(stmt, cursor, rowid, copyToScratch(record, 0), record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
+    /** For an ephemeral table: one more than its largest rowid. */
+    @TruffleBoundary
+    public long nextRowid(int pc, int cursor) {
+        MemorySegment out = scratch(8);
+        int rc;
+        try {
+            rc = (int) NativeFunction.TABLE_NEXT_ROWID.ffm.invokeExact(stmt, cursor, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+        return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    @TruffleBoundary
+    public void delete(int pc, int cursor, int flags) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.CURSOR_DELETE.ffm.invokeExact(stmt, cursor, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
     @TruffleBoundary
     public int encoding() {

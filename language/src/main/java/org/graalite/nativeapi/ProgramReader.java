@@ -77,8 +77,18 @@ public final class ProgramReader {
             int p1 = ops.get(ValueLayout.JAVA_INT_UNALIGNED, at + 4);
             int p2 = ops.get(ValueLayout.JAVA_INT_UNALIGNED, at + 8);
             int p3 = ops.get(ValueLayout.JAVA_INT_UNALIGNED, at + 12);
-            P4 p4 = p4type == P4_INT32 ? new P4.Int32(ops.get(ValueLayout.JAVA_INT_UNALIGNED, at + OP_P4))
-                            : decodePointer(p4type, ops.get(ValueLayout.ADDRESS_UNALIGNED, at + OP_P4));
+            P4 p4;
+            if (p4type == P4_INT32) {
+                p4 = new P4.Int32(ops.get(ValueLayout.JAVA_INT_UNALIGNED, at + OP_P4));
+            } else {
+                MemorySegment pointer = ops.get(ValueLayout.ADDRESS_UNALIGNED, at + OP_P4);
+                if (opcodeName(opcode).equals("Blob") && pointer.address() != 0 && p1 >= 0) {
+                    // A Blob's constant is P1 bytes of binary data, not a C string.
+                    p4 = new P4.Bytes(p1 == 0 ? new byte[0] : pointer.reinterpret(p1).toArray(ValueLayout.JAVA_BYTE));
+                } else {
+                    p4 = decodePointer(p4type, pointer);
+                }
+            }
             list.add(new Instruction(pc, opcode, opcodeName(opcode), p1, p2, p3, p4, p5));
         }
         return new Program(List.copyOf(list), registers, cursors);

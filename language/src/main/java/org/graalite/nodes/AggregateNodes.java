@@ -143,14 +143,16 @@ final class AggregateNodes {
         private final int argumentCount;
         private final int accumulator;
         private final int skipRegister;
+        private final int collation;
 
-        Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister) {
+        Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister, int collation) {
             super(pc, STRAIGHT, -1);
             this.kind = kind;
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.accumulator = accumulator;
             this.skipRegister = skipRegister;
+            this.collation = collation;
         }
 
         @Override
@@ -179,7 +181,7 @@ final class AggregateNodes {
                     if (b.value == null) {
                         better = true;
                     } else {
-                        int cmp = SqlValues.compare(b.value, arg);
+                        int cmp = org.graalite.runtime.Collations.compare(b.value, arg, collation);
                         better = kind == MAX ? cmp < 0 : cmp > 0;
                     }
                     if (better) {
@@ -273,7 +275,7 @@ final class AggregateNodes {
         }
     }
 
-    /** CollSeq P1 P4 (BINARY): r[P1] = 0, the flag a following min() or max() sets to 1 when it skips a row. */
+    /** CollSeq P1 P4: r[P1] = 0, the flag a following min() or max() sets to 1 when it skips a row; P4 is the collation they compare with. */
     static final class CollSeq extends InstructionNode {
         private final int register;
 

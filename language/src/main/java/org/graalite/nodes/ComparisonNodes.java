@@ -5,7 +5,7 @@ import org.graalite.runtime.SqlValues;
 
 /**
  * Eq, Ne, Lt, Le, Gt, Ge P1 P2 P3 P4 P5: compare r[P3] with r[P1] and jump to P2 when the
- * relation holds, with the BINARY collation (others run on the native tier). P5 carries the
+ * relation holds, with the collation P4 (BINARY when absent). P5 carries the
  * affinity applied before comparing and two flags: SQLITE_JUMPIFNULL (a NULL operand jumps)
  * and SQLITE_NULLEQ (NULLs compare equal to each other, as for IS and IS NOT).
  */
@@ -31,13 +31,15 @@ final class ComparisonNodes {
         private final int right;
         private final int left;
         private final int flags;
+        private final int collation;
 
-        Compare(int pc, int target, int relation, int right, int left, int flags) {
+        Compare(int pc, int target, int relation, int right, int left, int flags, int collation) {
             super(pc, BRANCH, target);
             this.relation = relation;
             this.right = right;
             this.left = left;
             this.flags = flags;
+            this.collation = collation;
         }
 
         @Override
@@ -68,7 +70,7 @@ final class ComparisonNodes {
                     a = textOf(a);
                     b = textOf(b);
                 }
-                res = SqlValues.compare(a, b);
+                res = org.graalite.runtime.Collations.compare(a, b, collation);
             }
             return holds(relation, res);
         }
@@ -103,20 +105,22 @@ final class ComparisonNodes {
 
     /**
      * Compare P1 P2 P3 P4: compares the P3 registers from P1 with those from P2, field by field
-     * with the key's sort orders (P4, BINARY collations), and keeps the result for Jump.
+     * with the key's collations and sort orders (P4), and keeps the result for Jump.
      */
     static final class CompareVectors extends InstructionNode {
         private final int first;
         private final int second;
         private final int count;
         @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] sortFlags;
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] collations;
 
-        CompareVectors(int pc, int first, int second, int count, int[] sortFlags) {
+        CompareVectors(int pc, int first, int second, int count, int[] sortFlags, int[] collations) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.second = second;
             this.count = count;
             this.sortFlags = sortFlags;
+            this.collations = collations;
         }
 
         @Override
@@ -127,7 +131,7 @@ final class ComparisonNodes {
             for (int i = 0; i < count; i++) {
                 Object a = r[first + i];
                 Object b = r[second + i];
-                int c = SqlValues.compare(a, b);
+                int c = org.graalite.runtime.Collations.compare(a, b, collations[i]);
                 if (c != 0) {
                     if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
                         c = -c;

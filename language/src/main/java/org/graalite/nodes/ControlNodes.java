@@ -107,15 +107,24 @@ final class ControlNodes {
         }
     }
 
-    /** IfPos P1 P2 P3: if the integer r[P1] is positive, subtract P3 from it and jump to P2. */
+    /**
+     * IfPos P1 P2 P3: if the integer r[P1] is positive, subtract P3 from it and jump to P2.
+     * IfNotZero P1 P2: if r[P1] is not zero, decrement it when positive and jump to P2.
+     */
     static final class IfPos extends InstructionNode {
         private final int register;
         private final long decrement;
+        private final boolean nonZero;
 
         IfPos(int pc, int target, int register, int decrement) {
+            this(pc, target, register, decrement, false);
+        }
+
+        IfPos(int pc, int target, int register, int decrement, boolean nonZero) {
             super(pc, BRANCH, target);
             this.register = register;
             this.decrement = decrement;
+            this.nonZero = nonZero;
         }
 
         @Override
@@ -125,7 +134,7 @@ final class ControlNodes {
                 execution.registers[register] = v - decrement;
                 return true;
             }
-            return false;
+            return nonZero && v != 0;
         }
     }
 

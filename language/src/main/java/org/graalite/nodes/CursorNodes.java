@@ -30,10 +30,14 @@ final class CursorNodes {
     /** OpenRead P1 P2 P3 P4: opens cursor P1 on the b-tree with root page P2 of database P3. */
     static final class OpenRead extends InstructionNode {
         private final int cursor;
+        private final boolean isTable;
+        private final boolean seekEq;
 
-        OpenRead(int pc, int cursor) {
+        OpenRead(int pc, int cursor, boolean isTable, boolean seekEq) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
+            this.isTable = isTable;
+            this.seekEq = seekEq;
         }
 
         @Override
@@ -42,7 +46,10 @@ final class CursorNodes {
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
             }
-            execution.cursors[cursor] = new RecordCursor(cursor);
+            RecordCursor c = new RecordCursor(cursor);
+            c.isTable = isTable;
+            c.seekEq = seekEq;
+            execution.cursors[cursor] = c;
         }
     }
 

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
 
 import org.graalite.program.Instruction;
+import org.graalite.runtime.Collations;
 import org.graalite.program.P4;
 import org.graalite.program.Program;
 
@@ -30,14 +31,14 @@ public final class NodeFactory {
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
                             "Column", "Rowid", "Noop":
                 return null;
-            case "Rewind", "Last":
-                // With P2 = 0 the move never jumps; SQLite's code generator uses that rarely.
-                return i.p2() > 0 ? null : i.opcodeName() + " without a jump";
+            case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
+                            "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
+                return null;
             case "Null":
                 // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
                 return i.p1() == 0 ? null : "Null with P1";
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
-                return i.p4() instanceof P4.None || (i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY")) ? null : i.opcodeName() + " with collation " + i.p4Display();
+                return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction":
                 return i.p2() == 0 ? null : "Transaction (write)";
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
@@ -46,12 +47,16 @@ public final class NodeFactory {
                 return null;
             case "Compare":
                 // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
-                return (i.p5() & 1) == 0 && i.p4() instanceof P4.KeyInfo k && binaryOnly(k, i.p3()) ? null : "Compare " + i.p4Display();
+                return (i.p5() & 1) == 0 && i.p4() instanceof P4.KeyInfo k && keyCollations(k, i.p3()) != null ? null : "Compare " + i.p4Display();
             case "SeekRowid", "NotExists":
                 // With P2 = 0 a missing row is corruption; the code generator does that for NotExists only in writes.
                 return i.p2() > 0 ? null : i.opcodeName() + " without a jump";
             case "CollSeq":
-                return i.p4() instanceof P4.CollSeq c && c.name().equals("BINARY") ? null : "CollSeq " + i.p4Display();
+                return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
+            case "Blob", "FilterAdd", "Filter":
+                return null;
+            case "Affinity":
+                return i.p4() instanceof P4.Text ? null : "Affinity without affinities";
             case "Function", "PureFunc":
                 // Built-in functions run natively; user functions from guest languages come with issue 6.
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
@@ -64,14 +69,32 @@ public final class NodeFactory {
         }
     }
 
-    private static boolean binaryOnly(P4.KeyInfo key, int fields) {
-        for (int f = 0; f < fields && f < key.collations().length; f++) {
-            String c = key.collations()[f];
-            if (c != null && !c.equals("BINARY")) {
-                return false;
+    /** P4 as a count of key registers (0 when P4 is unused). */
+    private static int int32(Instruction i) {
+        return i.p4() instanceof P4.Int32 n ? n.value() : 0;
+    }
+
+    /** The collation of a comparison's or CollSeq's P4 (BINARY when absent); -1 if Graalite has no such collation. */
+    private static int collation(Instruction i) {
+        if (i.p4() instanceof P4.None) {
+            return Collations.BINARY;
+        }
+        return i.p4() instanceof P4.CollSeq c ? Collations.of(c.name()) : -1;
+    }
+
+    /** The collations of a key's first {@code fields} fields; null if one is not Graalite's. */
+    private static int[] keyCollations(P4.KeyInfo key, int fields) {
+        if (fields > key.collations().length) {
+            return null;
+        }
+        int[] collations = new int[fields];
+        for (int f = 0; f < fields; f++) {
+            collations[f] = Collations.of(key.collations()[f]);
+            if (collations[f] < 0) {
+                return null;
             }
         }
-        return fields <= key.collations().length;
+        return collations;
     }
 
     /** The call target that runs {@code program} (every instruction must be supported). */
@@ -182,27 +205,72 @@ public final class NodeFactory {
             case "Remainder":
                 return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.REMAINDER, i.p1(), i.p2(), i.p3());
             case "Eq":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.EQ, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.EQ, i.p1(), i.p3(), i.p5(), collation(i));
             case "Ne":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.NE, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.NE, i.p1(), i.p3(), i.p5(), collation(i));
             case "Lt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LT, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LT, i.p1(), i.p3(), i.p5(), collation(i));
             case "Le":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LE, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LE, i.p1(), i.p3(), i.p5(), collation(i));
             case "Gt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GT, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GT, i.p1(), i.p3(), i.p5(), collation(i));
             case "Ge":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5());
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i));
             case "Transaction":
                 return new CursorNodes.Transaction(pc);
             case "OpenRead":
-                return new CursorNodes.OpenRead(pc, i.p1());
+                // P5 OPFLAG_SEEKEQ (0x02): the cursor only looks for equal keys.
+                return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0);
+            case "OpenEphemeral":
+            case "OpenAutoindex":
+                return new IndexNodes.OpenEphemeral(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), i.p3());
+            case "SeekLT":
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i));
+            case "SeekLE":
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i));
+            case "SeekGE":
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i));
+            case "SeekGT":
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i));
+            case "IdxLT":
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i));
+            case "IdxLE":
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i));
+            case "IdxGE":
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i));
+            case "IdxGT":
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i));
+            case "Found":
+                return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.FOUND, i.p3(), int32(i));
+            case "NotFound":
+                return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.NOT_FOUND, i.p3(), int32(i));
+            case "NoConflict":
+                return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.NO_CONFLICT, i.p3(), int32(i));
+            case "IdxRowid":
+                return new IndexNodes.IndexRowid(pc, i.p1(), i.p2());
+            case "DeferredSeek":
+                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3());
+            case "IdxInsert":
+                return new IndexNodes.IndexInsert(pc, i.p1(), i.p2());
+            case "Insert":
+                return new IndexNodes.Insert(pc, i.p1(), i.p2(), i.p3());
+            case "NewRowid":
+                return new IndexNodes.NewRowid(pc, i.p1(), i.p2());
+            case "Delete":
+                return new IndexNodes.Delete(pc, i.p1(), i.p5());
+            case "RowData":
+                return new IndexNodes.RowData(pc, i.p1(), i.p2());
+            case "Sequence":
+                return new IndexNodes.Sequence(pc, i.p1(), i.p2());
+            case "IfNotZero":
+                return new ControlNodes.IfPos(pc, i.p2(), i.p1(), 1, true);
             case "Close":
                 return new CursorNodes.Close(pc, i.p1());
             case "Rewind":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.FIRST);
+                // With P2 = 0 the move never jumps: an "empty" outcome falls through too.
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.FIRST);
             case "Last":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.LAST);
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST);
             case "Next":
                 return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT);
             case "Prev":
@@ -236,6 +304,14 @@ public final class NodeFactory {
                 return new CursorNodes.SorterMove(pc, i.p2(), i.p1(), false);
             case "SorterData":
                 return new CursorNodes.SorterData(pc, i.p2());
+            case "Blob":
+                return new BloomFilterNodes.Blob(pc, i.p2(), i.p1(), i.p4() instanceof P4.Bytes b ? b.value() : null);
+            case "Affinity":
+                return new RegisterNodes.Affinity(pc, i.p1(), ((P4.Text) i.p4()).value());
+            case "FilterAdd":
+                return new BloomFilterNodes.Filter(pc, -1, i.p1(), i.p3(), int32(i), true);
+            case "Filter":
+                return new BloomFilterNodes.Filter(pc, i.p2(), i.p1(), i.p3(), int32(i), false);
             case "ClrSubtype":
                 // Values on the Truffle tier carry no subtype, so there is none to clear.
                 return new ControlNodes.Jump(pc, pc + 1);
@@ -263,7 +339,7 @@ public final class NodeFactory {
                 return new ControlNodes.ThreeWayJump(pc, i.p1(), i.p2(), i.p3());
             case "Compare": {
                 P4.KeyInfo key = (P4.KeyInfo) i.p4();
-                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()));
+                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()), keyCollations(key, i.p3()));
             }
             case "Gosub":
                 return new SubroutineNodes.Gosub(pc, i.p2(), i.p1());
@@ -288,8 +364,9 @@ public final class NodeFactory {
             case "AggStep": {
                 P4.Function f = (P4.Function) i.p4();
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
-                int skipRegister = before != null && before.opcodeName().equals("CollSeq") ? before.p1() : 0;
-                return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), skipRegister);
+                boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
+                return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
+                                collSeq ? collation(before) : Collations.BINARY);
             }
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();

@@ -134,4 +134,24 @@ final class RegisterNodes {
         }
     }
 
+
+    /** Affinity P1 P2 P4: applies the column affinities P4 to r[P1..P1+P2-1]. */
+    static final class Affinity extends InstructionNode {
+        private final int first;
+        private final String affinities;
+
+        Affinity(int pc, int first, String affinities) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.affinities = affinities;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            for (int i = 0; i < affinities.length(); i++) {
+                execution.registers[first + i] = org.graalite.runtime.RecordEncoder.affinity(execution.registers[first + i], affinities.charAt(i));
+            }
+        }
+    }
 }

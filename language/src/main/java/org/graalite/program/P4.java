@@ -43,6 +43,31 @@ public sealed interface P4 {
     }
 
     /**
+     * The bytes of a Blob instruction's constant (P1 bytes). EXPLAIN shows them as a string, up
+     * to the first NUL byte.
+     */
+    record Bytes(byte[] value) implements P4 {
+        @Override
+        public String display() {
+            int n = 0;
+            while (n < value.length && value[n] != 0) {
+                n++;
+            }
+            return new String(value, 0, n, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Bytes b && Arrays.equals(b.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(value);
+        }
+    }
+
+    /**
      * A record's comparison key (P4_KEYINFO): how many fields are key fields, how many fields
      * a record has in all, and per key field its collation (null: none) and sort flags
      * ({@link #DESC}, {@link #BIGNULL}).

@@ -23,6 +23,12 @@ public final class RecordCursor {
     public final int pseudoRegister;
     /** The record a pseudo cursor last decoded. */
     private byte[] pseudoRecord;
+    /** A table b-tree (rowid keys) rather than an index or a pseudo cursor. */
+    public boolean isTable = true;
+    /** Opened with OPFLAG_SEEKEQ: seeks only look for equal keys. */
+    public boolean seekEq;
+    /** The Sequence counter of this cursor. */
+    public long sequence;
     /** No current row: every column reads NULL. */
     public boolean nullRow = true;
     /** The current record has been located (payload address and size). */
@@ -121,6 +127,20 @@ public final class RecordCursor {
         }
         out[0] = (v << 8) | (byteAt(offset + 8) & 0xff);
         return 9;
+    }
+
+    /** The current record as bytes (RowData). */
+    @TruffleBoundary
+    public byte[] record(NativeVdbe vdbe) {
+        if (!located) {
+            locate(vdbe);
+        }
+        if (copy != null) {
+            return copy.clone();
+        }
+        byte[] bytes = new byte[size];
+        MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address, bytes, 0, size);
+        return bytes;
     }
 
     /** The number of fields in the current record. */

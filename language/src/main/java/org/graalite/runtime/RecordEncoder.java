@@ -109,6 +109,16 @@ public final class RecordEncoder {
         return record;
     }
 
+    /**
+     * The Affinity instruction's conversion of one register: applyAffinity, and an integer
+     * under REAL affinity becomes a real (SQLite marks it MEM_IntReal; it reads as REAL).
+     */
+    @TruffleBoundary
+    public static Object affinity(Object v, char affinity) {
+        Object r = applyAffinity(v, affinity);
+        return affinity == AFF_REAL && r instanceof Long l ? (Object) (double) l : r;
+    }
+
     /** applyAffinity of vdbe.c for one value. */
     static Object applyAffinity(Object v, char affinity) {
         if (affinity == AFF_TEXT) {

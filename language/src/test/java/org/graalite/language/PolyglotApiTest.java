@@ -57,7 +57,7 @@ class PolyglotApiTest {
         assertEquals(2, row.getArraySize());
         assertEquals(7, row.getArrayElement(0).asInt());
         assertEquals("y", row.getMember("b").asString());
-        assertEquals("y", row.getHashValue("b").asString());
+        assertFalse(row.hasHashEntries(), "a row with hash entries is a dict to GraalPy");
         assertTrue(row.getMemberKeys().containsAll(List.of("a", "b")));
         assertFalse(row.hasMember("c"));
     }

@@ -59,6 +59,19 @@ class TruffleTierTest {
                     "select a % 2, count(*), total(c) from t group by a % 2 having count(*) > 1",
                     "select distinct a % 3 from t order by 1",
                     "select c0, c1, c2, c3 from wide order by c1",
+                    "select b from t where a in (select a from t where c > 1)",
+                    "select b from t where b not in (select b from t where a > 3)",
+                    "select b, a from t order by b nulls last limit 3",
+                    "select a from t where a > 2 and a <= 5",
+                    "select a from t where a < 4 order by a desc",
+                    "select b from t where a > 2.5",
+                    "select b from t where b >= 'x' and b < 'z'",
+                    "select count(*) from t where b between 'a' and 'y'",
+                    "select x.b, y.c from t x, t y where x.a = y.a + 1",
+                    "select b from t where exists (select 1 from t u where u.c > t.c)",
+                    "with recursive n(i) as (select 1 union all select i + 1 from n where i < 50) select sum(i), count(*) from n",
+                    "select a from t union select a * 10 from t order by 1",
+                    "select b, c from t where b in ('x', 'zz', '10')",
                     "select b || '-' || a, instr(b, 'z'), replace(b, 'z', 'Z'), max(a, c), min(a, 2), nullif(a, 1), quote(d), like('%z%', b), b like 'z%' from t",
     };
 
@@ -110,6 +123,23 @@ class TruffleTierTest {
             assertEquals(expected.getGuestObject().getMember("code").asInt(), actual.getGuestObject().getMember("code").asInt());
             // The connection is usable afterwards.
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(truffleTier.eval("sql", "select abs(-1)")));
+        }
+    }
+
+    @Test
+    void indexSeeksOnTheTruffleTier(@TempDir Path dir) {
+        String path = dir.resolve("i.db").toString();
+        try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+            nativeTier.eval("sql", "create table p(id integer primary key, name text collate nocase, score real, grp int); create index p_name on p(name); create index p_grp on p(grp, score desc);"
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) insert into p select i, 'Name' || (i % 37), (i * 7) % 101 / 3.0, i % 11 from n");
+            for (String query : new String[]{"select id from p where name = 'name5' order by id", "select id, score from p where grp = 3 and score > 20 order by score desc, id",
+                            "select count(*) from p where name > 'name3'", "select name, count(*) from p group by name order by 2 desc, 1 limit 5",
+                            "select min(score), max(score) from p where grp between 2 and 4", "select id from p where grp = 7 and score >= 23.0 / 3",
+                            "select p.id, q.id from p, p q where p.grp = q.id and p.id < 20 order by 1", "select distinct grp from p order by grp desc"}) {
+                List<List<Object>> expected = SqlContexts.rows(nativeTier.eval("sql", query));
+                assertTrue(expected.size() > 0, query);
+                assertEquals(render(expected), render(SqlContexts.rows(truffleTier.eval("sql", query))), query);
+            }
         }
     }
 

@@ -1,0 +1,108 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+
+/**
+ * Blob constants and SQLite's Bloom filters (Filter, FilterAdd), which star joins use to skip
+ * rows whose key cannot match. The filter is a blob register of bits; the hash is SQLite's
+ * own (vdbe.c filterHash), so filters behave as they do natively.
+ */
+final class BloomFilterNodes {
+    private BloomFilterNodes() {
+    }
+
+    /** Blob P1 P2 P4: r[P2] = a new blob of P1 bytes: P4's bytes, or zeros when P4 has none. */
+    static final class Blob extends InstructionNode {
+        private final int register;
+        private final int size;
+        private final byte[] content;
+
+        Blob(int pc, int register, int size, byte[] content) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+            this.size = size;
+            this.content = content;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            // A fresh array: a Bloom filter is filled in place.
+            execution.registers[register] = content == null ? new byte[size] : content.clone();
+        }
+    }
+
+    /** FilterAdd P1 P3 P4 (add the key r[P3..P3+P4-1] to filter r[P1]) and Filter P1 P2 P3 P4 (jump to P2 when the key is certainly absent). */
+    static final class Filter extends InstructionNode {
+        private final int filter;
+        private final int first;
+        private final int count;
+        private final boolean add;
+
+        Filter(int pc, int target, int filter, int first, int count, boolean add) {
+            super(pc, add ? STRAIGHT : BRANCH, target);
+            this.filter = filter;
+            this.first = first;
+            this.count = count;
+            this.add = add;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            byte[] bits = (byte[]) execution.registers[filter];
+            long bit = Long.remainderUnsigned(hash(execution.registers, first, count), bits.length * 8L);
+            bits[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            byte[] bits = (byte[]) execution.registers[filter];
+            long bit = Long.remainderUnsigned(hash(execution.registers, first, count), bits.length * 8L);
+            return (bits[(int) (bit >>> 3)] & (1 << (bit & 7))) == 0;
+        }
+    }
+
+    /**
+     * SQLite's filterHash: the sum over the key of each value's contribution: an integer
+     * itself, a real its integer value, text its length plus its first and last 8 bytes read
+     * as little-endian integers (or all of it when shorter), a blob its first 8 bytes and its
+     * length. NULL adds nothing.
+     */
+    @TruffleBoundary
+    static long hash(Object[] registers, int first, int count) {
+        long h = 0;
+        for (int i = first; i < first + count; i++) {
+            Object v = registers[i];
+            if (v instanceof Long l) {
+                h += l;
+            } else if (v instanceof Double d) {
+                h += SqlValues.intValue(d);
+            } else if (v instanceof String s) {
+                byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                h += b.length;
+                if (b.length >= 8) {
+                    h += littleEndian(b, 0, 8);
+                    h += littleEndian(b, b.length - 8, 8);
+                } else {
+                    h += littleEndian(b, 0, b.length);
+                }
+            } else if (v instanceof byte[] b) {
+                if (b.length > 0) {
+                    h += littleEndian(b, 0, Math.min(b.length, 8));
+                }
+                h += b.length;
+            }
+        }
+        return h;
+    }
+
+    private static long littleEndian(byte[] b, int at, int n) {
+        long x = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            x = (x << 8) | (b[at + i] & 0xff);
+        }
+        return x;
+    }
+}

@@ -1,0 +1,433 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.nativeapi.NativeVdbe;
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.RecordCursor;
+import org.graalite.runtime.RecordEncoder;
+import org.graalite.runtime.SqlValues;
+
+/**
+ * Seeks on tables and indexes, index comparisons, and the temporary b-trees of subqueries and
+ * IN lists (OpenEphemeral). Keys built from registers go to SQLite as records and are compared
+ * there with the index's own collations; the decisions around them (which way to step after a
+ * seek, when to jump) are made here, after each opcode's contract in SQLite's vdbe.c.
+ */
+final class IndexNodes {
+    static final int LT = 0;
+    static final int LE = 1;
+    static final int GE = 2;
+    static final int GT = 3;
+
+    private IndexNodes() {
+    }
+
+    static int rc(int result) {
+        return result >>> 8;
+    }
+
+    /** The comparison of a packed result: -1, 0 or 1 for an entry less than, equal to or greater than the key. */
+    static int sign(int result) {
+        return (result & 3) - 1;
+    }
+
+    @TruffleBoundary
+    static byte[] key(Object[] registers, int first, int count) {
+        Object[] values = new Object[count];
+        System.arraycopy(registers, first, values, 0, count);
+        return RecordEncoder.makeRecord(values, 0, count, null);
+    }
+
+    /**
+     * SeekLT, SeekLE, SeekGE, SeekGT P1 P2 P3 P4: position cursor P1 at the last entry below
+     * (LT), at or below (LE), the first at or above (GE), above (GT) the key (r[P3] for a
+     * table, r[P3..P3+P4-1] for an index); jump to P2 if there is no such entry.
+     */
+    static final class Seek extends InstructionNode {
+        private final int cursor;
+        private final int operation;
+        private final int first;
+        private final int fields;
+
+        Seek(int pc, int target, int cursor, int operation, int first, int fields) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.operation = operation;
+            this.first = first;
+            this.fields = fields;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return seek(execution);
+        }
+
+        @TruffleBoundary
+        private boolean seek(Execution execution) {
+            NativeVdbe vdbe = execution.vdbe;
+            RecordCursor c = execution.cursors[cursor];
+            int oc = operation;
+            int res;
+            c.moved(false);
+            if (c.isTable) {
+                Object v = execution.registers[first];
+                Object n = v instanceof String s ? SqlValues.applyNumericAffinity(s) : v;
+                long key;
+                if (n instanceof Long l) {
+                    key = l;
+                } else if (n instanceof Double d) {
+                    key = SqlValues.doubleToInt(d);
+                    // An integer approximation of a real key shifts the bound: x > 4.9 is x >= 5.
+                    int cmp = compareLongToDouble(key, d);
+                    if (cmp > 0 && (oc == GT || oc == LE)) {
+                        oc--;
+                    } else if (cmp < 0 && (oc == LT || oc == GE)) {
+                        oc++;
+                    }
+                } else {
+                    // NULL, a blob or text that is no number: nothing is >= it; everything is < it.
+                    if (n == null || oc >= GE) {
+                        return true;
+                    }
+                    int r = vdbe.last(cursor);
+                    check(vdbe, r);
+                    boolean empty = (r & 1) != 0;
+                    c.moved(empty);
+                    return empty;
+                }
+                int r = vdbe.tableMoveto(cursor, key);
+                check(vdbe, r);
+                res = sign(r);
+            } else {
+                int r = vdbe.indexMoveto(cursor, key(execution.registers, first, fields), fields, (oc == GT || oc == LE) ? -1 : 1);
+                check(vdbe, r);
+                res = sign(r);
+                if (c.seekEq && (r & 4) == 0) {
+                    c.moved(true);
+                    return true;
+                }
+            }
+            boolean notFound;
+            if (oc >= GE) {
+                if (res < 0 || (res == 0 && oc == GT)) {
+                    int r = vdbe.next(cursor);
+                    check(vdbe, r);
+                    notFound = (r & 1) != 0;
+                } else {
+                    notFound = false;
+                }
+            } else {
+                if (res > 0 || (res == 0 && oc == LT)) {
+                    int r = vdbe.prev(cursor);
+                    check(vdbe, r);
+                    notFound = (r & 1) != 0;
+                } else {
+                    // The b-tree may be empty.
+                    notFound = vdbe.eof(cursor);
+                }
+            }
+            c.moved(notFound);
+            return notFound;
+        }
+
+        private void check(NativeVdbe vdbe, int result) {
+            if (rc(result) != 0) {
+                throw vdbe.abort(pc, rc(result));
+            }
+        }
+    }
+
+    /** sqlite3IntFloatCompare(i, r). */
+    static int compareLongToDouble(long i, double r) {
+        if (Double.isNaN(r)) {
+            return 1;
+        }
+        if (r < -9.223372036854775808e18) {
+            return 1;
+        }
+        if (r >= 9.223372036854775808e18) {
+            return -1;
+        }
+        long y = (long) r;
+        if (i < y) {
+            return -1;
+        } else if (i > y) {
+            return 1;
+        }
+        double s = (double) i;
+        return s < r ? -1 : s > r ? 1 : 0;
+    }
+
+    /**
+     * IdxGT, IdxGE, IdxLT, IdxLE P1 P2 P3 P4: compare index cursor P1's entry (ignoring its
+     * rowid) with the key r[P3..P3+P4-1]; jump to P2 if the entry is greater (GT), greater or
+     * equal (GE), less (LT), less or equal (LE).
+     */
+    static final class IndexCompare extends InstructionNode {
+        private final int cursor;
+        private final int operation;
+        private final int first;
+        private final int fields;
+
+        IndexCompare(int pc, int target, int cursor, int operation, int first, int fields) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.operation = operation;
+            this.first = first;
+            this.fields = fields;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return compare(execution);
+        }
+
+        @TruffleBoundary
+        private boolean compare(Execution execution) {
+            int defaultRc = operation == GT || operation == LE ? -1 : 0;
+            int r = execution.vdbe.indexCompare(cursor, key(execution.registers, first, fields), fields, defaultRc);
+            if (rc(r) != 0) {
+                throw execution.vdbe.abort(pc, rc(r));
+            }
+            int res = sign(r);
+            return operation == GT || operation == GE ? res + 1 > 0 : -res > 0;
+        }
+    }
+
+    /**
+     * Found, NotFound, NoConflict P1 P2 P3 P4: look up the key (r[P3..P3+P4-1], or the record
+     * r[P3] when P4 is 0) in index P1. Found jumps to P2 when an entry has the key as prefix;
+     * NotFound when none has; NoConflict also when the key has a NULL.
+     */
+    static final class Lookup extends InstructionNode {
+        static final int FOUND = 0;
+        static final int NOT_FOUND = 1;
+        static final int NO_CONFLICT = 2;
+
+        private final int cursor;
+        private final int kind;
+        private final int first;
+        private final int fields;
+
+        Lookup(int pc, int target, int cursor, int kind, int first, int fields) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.kind = kind;
+            this.first = first;
+            this.fields = fields;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return lookup(execution);
+        }
+
+        @TruffleBoundary
+        private boolean lookup(Execution execution) {
+            Object[] r = execution.registers;
+            boolean hasNull = false;
+            byte[] keyRecord;
+            if (fields > 0) {
+                for (int i = 0; i < fields; i++) {
+                    hasNull |= r[first + i] == null;
+                }
+                keyRecord = key(r, first, fields);
+            } else {
+                keyRecord = (byte[]) r[first];
+            }
+            int result = execution.vdbe.indexMoveto(cursor, keyRecord, fields, 0);
+            if (rc(result) != 0) {
+                throw execution.vdbe.abort(pc, rc(result));
+            }
+            boolean exists = sign(result) == 0;
+            execution.cursors[cursor].moved(!exists);
+            if (kind == FOUND) {
+                return exists;
+            }
+            return (kind == NO_CONFLICT && hasNull) || !exists;
+        }
+    }
+
+    /** IdxRowid P1 P2: r[P2] = the rowid of index cursor P1's entry (NULL when it has no row). */
+    static final class IndexRowid extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        IndexRowid(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            execution.registers[register] = c.nullRow ? null : (Object) execution.vdbe.indexRowid(pc, cursor);
+        }
+    }
+
+    /** DeferredSeek P1 P2 P3: move table cursor P3 to the row of index cursor P1's entry (done at once here). */
+    static final class DeferredSeek extends InstructionNode {
+        private final int index;
+        private final int table;
+
+        DeferredSeek(int pc, int index, int table) {
+            super(pc, STRAIGHT, -1);
+            this.index = index;
+            this.table = table;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            long rowid = execution.vdbe.indexRowid(pc, index);
+            int r = execution.vdbe.seekRowid(table, rowid);
+            if (rc(r) != 0) {
+                throw execution.vdbe.abort(pc, rc(r));
+            }
+            execution.cursors[table].moved((r & 1) != 0);
+        }
+    }
+
+    /** OpenEphemeral and OpenAutoindex P1 P2 P3 P4: a temporary table (P4 none) or index (P4 its key); r[P3] becomes an empty record if P3 > 0. */
+    static final class OpenEphemeral extends InstructionNode {
+        private final int cursor;
+        private final boolean isTable;
+        private final int emptyRegister;
+
+        OpenEphemeral(int pc, int cursor, boolean isTable, int emptyRegister) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.isTable = isTable;
+            this.emptyRegister = emptyRegister;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int rc = execution.vdbe.openEphemeral(pc);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            if (emptyRegister > 0) {
+                execution.registers[emptyRegister] = new byte[0];
+            }
+            RecordCursor c = execution.cursors[cursor];
+            if (c == null || c.pseudoRegister >= 0) {
+                c = new RecordCursor(cursor);
+                execution.cursors[cursor] = c;
+            }
+            c.isTable = isTable;
+            c.sequence = 0;
+            c.moved(true);
+        }
+    }
+
+    /** IdxInsert P1 P2: add the record r[P2] to index P1. */
+    static final class IndexInsert extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        IndexInsert(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.indexInsert(pc, cursor, (byte[]) execution.registers[register]);
+            execution.cursors[cursor].moved(true);
+        }
+    }
+
+    /** Insert P1 P2 P3 (a temporary table's row): the record r[P2] with rowid r[P3]. */
+    static final class Insert extends InstructionNode {
+        private final int cursor;
+        private final int data;
+        private final int rowid;
+
+        Insert(int pc, int cursor, int data, int rowid) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.data = data;
+            this.rowid = rowid;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.tableInsert(pc, cursor, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+            execution.cursors[cursor].moved(true);
+        }
+    }
+
+    /** NewRowid P1 P2 (a temporary table): r[P2] = one more than its largest rowid. */
+    static final class NewRowid extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        NewRowid(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.vdbe.nextRowid(pc, cursor);
+            execution.cursors[cursor].moved(true);
+        }
+    }
+
+    /** Delete P1 P5 (a temporary table): delete the cursor's current entry; P5 OPFLAG_SAVEPOSITION keeps the cursor where Next finds the following entry. */
+    static final class Delete extends InstructionNode {
+        private final int cursor;
+        private final int flags;
+
+        Delete(int pc, int cursor, int flags) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.flags = flags;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.delete(pc, cursor, flags);
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** RowData P1 P2: r[P2] = the record of cursor P1's row. */
+    static final class RowData extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        RowData(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.cursors[cursor].record(execution.vdbe);
+        }
+    }
+
+    /** Sequence P1 P2: r[P2] = cursor P1's next sequence number (0, 1, 2, ...). */
+    static final class Sequence extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        Sequence(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            execution.registers[register] = c.sequence++;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.graalite.runtime;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+/**
+ * SQLite's built-in collating sequences for TEXT: BINARY (byte order of the UTF-8 text),
+ * NOCASE (ASCII letters folded to lower case, nothing else) and RTRIM (trailing spaces
+ * ignored). Values of other storage classes compare the same under every collation.
+ */
+public final class Collations {
+    public static final int BINARY = 0;
+    public static final int NOCASE = 1;
+    public static final int RTRIM = 2;
+
+    private Collations() {
+    }
+
+    /** The collation of a name, or -1 for one Graalite does not implement (a user collation). */
+    public static int of(String name) {
+        if (name == null || name.isEmpty() || name.equals("BINARY")) {
+            return BINARY;
+        } else if (name.equals("NOCASE")) {
+            return NOCASE;
+        } else if (name.equals("RTRIM")) {
+            return RTRIM;
+        }
+        return -1;
+    }
+
+    /** sqlite3MemCompare with a collation. */
+    public static int compare(Object a, Object b, int collation) {
+        if (collation != BINARY && a instanceof String x && b instanceof String y) {
+            return compareText(x, y, collation);
+        }
+        return SqlValues.compare(a, b);
+    }
+
+    @TruffleBoundary
+    static int compareText(String a, String b, int collation) {
+        if (collation == RTRIM) {
+            return SqlValues.compareText(stripTrailingSpaces(a), stripTrailingSpaces(b));
+        }
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = fold(a.charAt(i));
+            char y = fold(b.charAt(i));
+            if (x != y) {
+                return SqlValues.compareText(String.valueOf(x), String.valueOf(y)) < 0 ? -1 : 1;
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    private static char fold(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+    }
+
+    private static String stripTrailingSpaces(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+}
