@@ -1,0 +1,235 @@
+package org.graalite.launcher;
+
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+
+/**
+ * One shell session: the polyglot context whose {@code sql} language holds the database
+ * connection, the output settings, and the streams. Runs SQL text statement by statement and
+ * prints each query's rows in the current mode.
+ */
+final class Session implements AutoCloseable {
+    final Output out;
+    final Output err;
+    final OutputSettings settings = new OutputSettings();
+    private final OutputStream rawOut;
+    private final OutputStream rawErr;
+    private final Map<String, String> options;
+    private Context context;
+    /** Control-C presses since the running statement started that it has not answered. */
+    private final AtomicInteger unansweredInterrupts = new AtomicInteger();
+
+    Session(Map<String, String> options, OutputStream stdout, OutputStream stderr) {
+        this.options = new LinkedHashMap<>(options);
+        this.rawOut = stdout;
+        this.rawErr = stderr;
+        this.out = new Output(stdout);
+        this.err = new Output(stderr);
+    }
+
+    /** The database path this session opens ({@code sql.Database}). */
+    String databasePath() {
+        return options.getOrDefault("sql.Database", ":memory:");
+    }
+
+    /** The context, created on first use with the session's polyglot options. */
+    Context context() {
+        if (context == null) {
+            Context.Builder builder = Context.newBuilder("sql").allowIO(IOAccess.ALL).allowExperimentalOptions(true).out(rawOut).err(rawErr);
+            builder.options(options);
+            context = builder.build();
+        }
+        return context;
+    }
+
+    /** Closes the current database and opens {@code path} instead ({@code .open}). */
+    void reopen(String path) {
+        closeContext();
+        options.put("sql.Database", path);
+        context();
+        context.initialize("sql");
+    }
+
+    /**
+     * Runs the statements of {@code text} in order and prints what the queries return. Stops at
+     * the first error, which it reports as {@code Error: <message>} (after {@code errorPrefix}
+     * when not empty, e.g. {@code near line 3: }). Returns whether every statement succeeded.
+     */
+    boolean execute(String text, String errorPrefix) {
+        unansweredInterrupts.set(0);
+        long startNanos = settings.timer ? System.nanoTime() : 0;
+        long[] startCpu = settings.timer ? cpuTimes() : null;
+        boolean ok = true;
+        try {
+            for (String statement : SqlText.statements(text)) {
+                runStatement(statement);
+            }
+        } catch (PolyglotException e) {
+            ok = false;
+            reportError(errorPrefix, e);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // The polyglot API's own errors (a closed context, an invalid option).
+            ok = false;
+            out.flush();
+            err.println("Error: " + errorPrefix + e.getMessage());
+            err.flush();
+        } finally {
+            out.flush();
+        }
+        if (settings.timer) {
+            long[] cpu = cpuTimes();
+            long user = cpu[0] - startCpu[0];
+            // User time is counted in clock ticks, total CPU time precisely: clamp the difference.
+            long system = Math.max(0, (cpu[1] - startCpu[1]) - user);
+            out.print(String.format(Locale.ROOT, "Run Time: real %.3f user %f sys %f%n", (System.nanoTime() - startNanos) / 1e9, user / 1e9, system / 1e9));
+            out.flush();
+        }
+        return ok;
+    }
+
+    void reportError(String prefix, PolyglotException e) {
+        out.flush();
+        String message = e.isInterrupted() ? "interrupted" : e.getMessage();
+        err.println("Error: " + prefix + message);
+        err.flush();
+    }
+
+    private void runStatement(String statement) {
+        Value result = context().eval(Source.newBuilder("sql", statement, "<shell>").cached(false).buildLiteral());
+        if (result.canExecute() && result.hasMember("parameterCount")) {
+            // A statement with parameters: bound to NULL, as sqlite3 does for parameters that
+            // have no value.
+            Value prepared = result;
+            try {
+                result = prepared.execute(new Object[prepared.getMember("parameterCount").asInt()]);
+                printRows(result);
+            } finally {
+                prepared.invokeMember("close");
+            }
+        } else {
+            printRows(result);
+        }
+    }
+
+    private void printRows(Value result) {
+        if (!result.hasIterator()) {
+            return;
+        }
+        try {
+            Value names = result.getMember("columns");
+            String[] columns = new String[(int) names.getArraySize()];
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = names.getArrayElement(i).asString();
+            }
+            ResultFormatter formatter = settings.formatter(columns, out);
+            boolean complete = false;
+            // Entered once for the whole loop: each Value call then skips entering the context.
+            Context c = context();
+            c.enter();
+            try {
+                Value iterator = result.getIterator();
+                while (iterator.hasIteratorNextElement()) {
+                    Value row = iterator.getIteratorNextElement();
+                    Object[] values = new Object[columns.length];
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = Values.toJava(row.getArrayElement(i));
+                    }
+                    formatter.row(values);
+                }
+                complete = true;
+            } finally {
+                c.leave();
+                formatter.finish(complete);
+            }
+        } finally {
+            result.invokeMember("close");
+        }
+    }
+
+    /**
+     * Runs {@code sql} (a query) and returns the first column of every row as text; for
+     * {@code .tables} and {@code .schema}.
+     */
+    List<String> queryColumn(String sql) {
+        List<String> values = new ArrayList<>();
+        Value result = context().eval(Source.newBuilder("sql", sql, "<shell>").cached(false).buildLiteral());
+        try {
+            for (Value iterator = result.getIterator(); iterator.hasIteratorNextElement();) {
+                Value v = iterator.getIteratorNextElement().getArrayElement(0);
+                values.add(v.isNull() ? null : v.isString() ? v.asString() : v.toString());
+            }
+        } finally {
+            result.invokeMember("close");
+        }
+        return values;
+    }
+
+    /**
+     * Asks the running statement to stop (Control-C in the interactive shell). A statement
+     * inside one long native step cannot be stopped this way; as in sqlite3, the third
+     * Control-C in a row then ends the program.
+     */
+    void interrupt() {
+        Context c = context;
+        if (c == null) {
+            return;
+        }
+        if (unansweredInterrupts.incrementAndGet() >= 3) {
+            err.println("\nError: interrupted three times, exiting");
+            err.flush();
+            Runtime.getRuntime().halt(130);
+        }
+        Thread t = new Thread(() -> {
+            try {
+                c.interrupt(Duration.ofSeconds(10));
+                unansweredInterrupts.set(0);
+            } catch (TimeoutException | IllegalStateException | PolyglotException e) {
+                // Nothing more to do: the statement did not reach a point where it can stop.
+            }
+        }, "graalite-interrupt");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** User and system CPU time of this thread so far, in nanoseconds: {user, user+system}. */
+    private static long[] cpuTimes() {
+        ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        if (!bean.isCurrentThreadCpuTimeSupported()) {
+            return new long[]{0, 0};
+        }
+        return new long[]{bean.getCurrentThreadUserTime(), bean.getCurrentThreadCpuTime()};
+    }
+
+    private void closeContext() {
+        if (context != null) {
+            try {
+                context.close();
+            } catch (PolyglotException | IllegalStateException e) {
+                // Closing failed (e.g. a statement still running): nothing to report at exit.
+            }
+            context = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        out.flush();
+        err.flush();
+        closeContext();
+    }
+}
