@@ -756,3 +756,6 @@ GRAALITE_EXPORT int graalite_cursor_eof(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   return pC == 0 || sqlite3BtreeEof(pC->uc.pCursor);
 }
+
+/* How many opcodes SQLite 3.54.1 has (OP_Abortable is the last). */
+GRAALITE_EXPORT int graalite_opcode_count(void) { return OP_Abortable + 1; }

@@ -78,6 +78,7 @@ public enum NativeFunction {
     PROGRAM_MEM_COUNT("graalite_program_mem_count", true, JAVA_INT, ADDRESS),
     PROGRAM_CURSOR_COUNT("graalite_program_cursor_count", true, JAVA_INT, ADDRESS),
     OPCODE_NAME("graalite_opcode_name", true, ADDRESS, JAVA_INT),
+    OPCODE_COUNT("graalite_opcode_count", true, JAVA_INT),
     KEYINFO_KEY_FIELDS("graalite_keyinfo_key_fields", true, JAVA_INT, ADDRESS),
     KEYINFO_ALL_FIELDS("graalite_keyinfo_all_fields", true, JAVA_INT, ADDRESS),
     KEYINFO_ENCODING("graalite_keyinfo_encoding", true, JAVA_INT, ADDRESS),

@@ -56,6 +56,16 @@ public final class ProgramReader {
         return new ProgramReader().readOps(ops, size, Sqlite3.callInt(PROGRAM_MEM_COUNT, stmt), Sqlite3.callInt(PROGRAM_CURSOR_COUNT, stmt));
     }
 
+    /** The names of all of SQLite's opcodes, by number. */
+    public static java.util.List<String> allOpcodeNames() {
+        int n = Sqlite3.callInt(OPCODE_COUNT);
+        java.util.List<String> names = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            names.add(opcodeName(i));
+        }
+        return names;
+    }
+
     /** SQLite's name of an opcode number. */
     static String opcodeName(int opcode) {
         String name = OPCODE_NAMES[opcode];

@@ -24,6 +24,32 @@ public final class NodeFactory {
     private NodeFactory() {
     }
 
+    /**
+     * The opcodes the Truffle tier runs only with some operands, and which: for the opcode
+     * table (docs/opcodes.md). {@link #unsupported} is what decides.
+     */
+    public static final java.util.Map<String, String> CONDITIONS = java.util.Map.ofEntries(
+                    java.util.Map.entry("Transaction", "read transactions (P2 = 0)"),
+                    java.util.Map.entry("Null", "P1 = 0"),
+                    java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Lt", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Le", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Gt", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Ge", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("CollSeq", "BINARY, NOCASE and RTRIM collations"),
+                    java.util.Map.entry("Compare", "built-in collations, without PERMUTE"),
+                    java.util.Map.entry("Function", "SQLite's built-in functions (run natively), not those with subtypes (JSON)"),
+                    java.util.Map.entry("PureFunc", "SQLite's built-in functions (run natively), not those with subtypes (JSON)"),
+                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max"),
+                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max"),
+                    java.util.Map.entry("SeekRowid", "with a jump target"),
+                    java.util.Map.entry("NotExists", "with a jump target"),
+                    java.util.Map.entry("Insert", "ephemeral tables"),
+                    java.util.Map.entry("NewRowid", "ephemeral tables"),
+                    java.util.Map.entry("Delete", "ephemeral tables"),
+                    java.util.Map.entry("IdxInsert", "ephemeral indexes"));
+
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
         switch (i.opcodeName()) {
