@@ -1,6 +1,10 @@
 package org.graalite.interop;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.dsl.Cached;
+import com.oracle.truffle.api.dsl.Specialization;
+import com.oracle.truffle.api.nodes.DirectCallNode;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.StopIterationException;
 import com.oracle.truffle.api.interop.TruffleObject;
@@ -77,6 +81,7 @@ public final class QueryResult implements TruffleObject {
         }
     }
 
+    @TruffleBoundary
     private void checkCurrent() {
         if (statement.generation() != generation || statement.isClosed()) {
             done = true;
@@ -85,6 +90,7 @@ public final class QueryResult implements TruffleObject {
         }
     }
 
+    @TruffleBoundary
     private void end() {
         done = true;
         if (closeStatementWhenDone) {
@@ -117,18 +123,99 @@ public final class QueryResult implements TruffleObject {
         return true;
     }
 
+    /**
+     * The step of a caller's loop. When the execution runs on the Truffle tier, the program
+     * is called through a DirectCallNode cached per call target, so a Python, JavaScript or
+     * Java loop over the rows compiles together with the statement; GraalJS shares one
+     * iteration built-in per context, hence room for several statements.
+     */
     @ExportMessage
-    boolean hasIteratorNextElement() {
-        return hasNext();
+    static final class HasIteratorNextElement {
+        @Specialization(guards = {"result.compiledStepTarget() == target", "target != null"}, limit = "4")
+        static boolean compiled(QueryResult result,
+                        @Cached("result.compiledStepTarget()") RootCallTarget target,
+                        @Cached("create(target)") DirectCallNode call) {
+            return result.hasNextCompiled(call);
+        }
+
+        /** Native tier (or a stale result, which fails): SQLite steps behind a boundary. */
+        @Specialization(guards = "result.compiledStepTarget() == null")
+        static boolean nativeTier(QueryResult result) {
+            return result.hasNext();
+        }
+
+        /** More statements than the cache holds: an indirect call per row. */
+        @Specialization(replaces = "compiled")
+        static boolean megamorphic(QueryResult result) {
+            return result.hasNext();
+        }
     }
 
     @ExportMessage
-    Object getIteratorNextElement() throws StopIterationException {
-        Row row = next();
-        if (row == null) {
-            throw StopIterationException.create();
+    static final class GetIteratorNextElement {
+        @Specialization(guards = {"result.compiledStepTarget() == target", "target != null"}, limit = "4")
+        static Object compiled(QueryResult result,
+                        @Cached("result.compiledStepTarget()") RootCallTarget target,
+                        @Cached("create(target)") DirectCallNode call) throws StopIterationException {
+            if (!result.hasNextCompiled(call)) {
+                throw StopIterationException.create();
+            }
+            result.pending = false;
+            return new Row(result.statement.columns(), result.statement.execution().row);
         }
-        return row;
+
+        @Specialization(guards = "result.compiledStepTarget() == null")
+        static Object nativeTier(QueryResult result) throws StopIterationException {
+            return megamorphic(result);
+        }
+
+        @Specialization(replaces = "compiled")
+        static Object megamorphic(QueryResult result) throws StopIterationException {
+            Row row = result.next();
+            if (row == null) {
+                throw StopIterationException.create();
+            }
+            return row;
+        }
+    }
+
+    /** The call target to step through, when this result is current and runs on the Truffle tier. */
+    RootCallTarget compiledStepTarget() {
+        return statement.generation() == generation ? statement.truffleTarget() : null;
+    }
+
+    private boolean hasNextCompiled(DirectCallNode call) {
+        if (done) {
+            return false;
+        }
+        if (!pending) {
+            if (statement.generation() != generation || statement.isClosed()) {
+                checkCurrent();
+            }
+            boolean row;
+            try {
+                row = (Boolean) call.call(statement.execution());
+            } catch (RuntimeException e) {
+                failed();
+                throw e;
+            }
+            statement.afterStep(row);
+            pending = row;
+            if (!row) {
+                end();
+            }
+        }
+        return pending;
+    }
+
+    @TruffleBoundary
+    private void failed() {
+        done = true;
+        pending = false;
+        statement.finish();
+        if (closeStatementWhenDone) {
+            statement.close();
+        }
     }
 
     @ExportMessage

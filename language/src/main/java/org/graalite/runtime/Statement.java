@@ -162,6 +162,27 @@ public final class Statement implements AutoCloseable {
         }
     }
 
+    /**
+     * The call target of the current execution when it runs on the Truffle tier (null on the
+     * native tier). Callers that iterate rows call it through a cached DirectCallNode, so the
+     * program compiles into their own code (see QueryResult).
+     */
+    public RootCallTarget truffleTarget() {
+        return tier == Tier.TRUFFLE ? callTarget : null;
+    }
+
+    public Execution execution() {
+        return execution;
+    }
+
+    /** After a step through {@link #truffleTarget()}: the row of that step, or the end of the rows. */
+    public void afterStep(boolean row) {
+        active = true;
+        if (!row) {
+            finish();
+        }
+    }
+
     /** Ends the current execution, releasing the locks it holds. */
     @TruffleBoundary
     public void finish() {
