@@ -11,8 +11,9 @@ import com.oracle.truffle.api.library.ExportMessage;
 import java.nio.ByteOrder;
 
 /**
- * A BLOB value: a read-only byte buffer for guest languages (Python's {@code bytes(b)},
- * Java's {@code Value.readBufferBytes}).
+ * A BLOB value: a read-only byte buffer for guest languages (Java's {@code Value.readBuffer},
+ * JavaScript's {@code new Uint8Array(b)}) that is also a read-only array of its bytes as
+ * unsigned numbers, because GraalPy builds {@code bytes(b)} from an array, not from a buffer.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class SqlBlob implements TruffleObject {
@@ -24,6 +25,29 @@ public final class SqlBlob implements TruffleObject {
 
     public byte[] bytes() {
         return bytes;
+    }
+
+    @ExportMessage
+    boolean hasArrayElements() {
+        return true;
+    }
+
+    @ExportMessage
+    long getArraySize() {
+        return bytes.length;
+    }
+
+    @ExportMessage
+    boolean isArrayElementReadable(long index) {
+        return index >= 0 && index < bytes.length;
+    }
+
+    @ExportMessage
+    Object readArrayElement(long index) throws com.oracle.truffle.api.interop.InvalidArrayIndexException {
+        if (index < 0 || index >= bytes.length) {
+            throw com.oracle.truffle.api.interop.InvalidArrayIndexException.create(index);
+        }
+        return bytes[(int) index] & 0xff;
     }
 
     @ExportMessage

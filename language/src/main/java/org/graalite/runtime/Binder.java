@@ -122,11 +122,26 @@ public final class Binder {
                 byte[] bytes = new byte[Math.toIntExact(size)];
                 INTEROP.readBuffer(value, 0, bytes, 0, bytes.length);
                 return bytes;
+            } else if (isByteArray(value)) {
+                byte[] bytes = new byte[Math.toIntExact(INTEROP.getArraySize(value))];
+                for (int i = 0; i < bytes.length; i++) {
+                    bytes[i] = (byte) INTEROP.asInt(INTEROP.readArrayElement(value, i));
+                }
+                return bytes;
             } else {
                 throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind a value of this type: " + INTEROP.toDisplayString(value));
             }
-        } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.InvalidBufferOffsetException | ArithmeticException e) {
+        } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.InvalidBufferOffsetException | com.oracle.truffle.api.interop.InvalidArrayIndexException | ArithmeticException e) {
             throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind this value: " + e.getMessage());
         }
+    }
+
+    /** JavaScript's byte arrays (Uint8Array and its kin, Node's Buffer) bind as BLOBs, like in better-sqlite3. */
+    private static boolean isByteArray(Object value) throws UnsupportedMessageException {
+        if (!INTEROP.hasArrayElements(value) || !INTEROP.hasMetaObject(value)) {
+            return false;
+        }
+        String type = INTEROP.asString(INTEROP.getMetaQualifiedName(INTEROP.getMetaObject(value)));
+        return type.equals("Uint8Array") || type.equals("Int8Array") || type.equals("Uint8ClampedArray") || type.equals("Buffer");
     }
 }

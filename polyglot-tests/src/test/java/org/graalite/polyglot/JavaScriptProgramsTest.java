@@ -1,6 +1,5 @@
 package org.graalite.polyglot;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,9 +37,6 @@ class JavaScriptProgramsTest {
     }
 
     @Test
-    @Disabled("Binding a Uint8Array fails with SQLITE_MISMATCH 'cannot bind a value of this type': GraalJS exposes a typed array "
-                    + "with interop array elements, not buffer elements (its ArrayBuffer has buffer elements and binds). "
-                    + "The language's Binder could bind an array of integers 0..255 (or JS typed arrays) as a BLOB.")
     void uint8ArrayBindsAsBlob() {
         js("blob_uint8array.js");
     }

@@ -56,11 +56,8 @@ class PythonProgramsTest {
         python("rows_by_key.py");
     }
 
+    /** bytes(blob) and len(blob) work because a BLOB is also an array of its bytes (GraalPy ignores interop buffers). */
     @Test
-    @Disabled("GraalPy 25.0.3 does not treat a foreign interop buffer as a Python buffer: bytes(blob), memoryview(blob) and "
-                    + "len(blob) raise TypeError on the BLOB value (a polyglot.ForeignObject), and on a host java.nio.ByteBuffer too. "
-                    + "Binding Python bytes works (types.py checks it with hex()). A fix in the language: let SqlBlob also export "
-                    + "array elements (unsigned byte values), since bytes() of a foreign array of ints works in GraalPy.")
     void blobReadsBackAsBytes() {
         python("blob_bytes.py");
     }
