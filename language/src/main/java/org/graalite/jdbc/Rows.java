@@ -48,7 +48,10 @@ abstract class Rows {
             }
             Object[] values = row.as(Object[].class);
             for (int i = 0; i < values.length; i++) {
-                if (values[i] instanceof Value blob) {
+                // A BLOB is the one row value that is not a Java primitive: a byte buffer that is
+                // also an array of its bytes (so the conversion above made it a List).
+                if (values[i] instanceof Value || values[i] instanceof java.util.List<?>) {
+                    Value blob = row.getArrayElement(i);
                     byte[] bytes = new byte[Math.toIntExact(blob.getBufferSize())];
                     blob.readBuffer(0, bytes, 0, bytes.length);
                     values[i] = bytes;
