@@ -2,7 +2,16 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.interop.InteropException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+
+import org.graalite.runtime.Binder;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
+import org.graalite.runtime.SqliteException;
+import org.graalite.runtime.UserFunction;
 
 /**
  * Function P1 P2 P3 P4 and PureFunc: r[P3] = the scalar function of P4 applied to
@@ -34,6 +43,69 @@ final class FunctionNodes {
                 arguments[i] = execution.registers[firstArgument + i];
             }
             execution.registers[result] = execution.vdbe.callFunction(pc, arguments);
+        }
+    }
+
+    /**
+     * A function written in a guest language: its arguments become interop values, the
+     * callable (a constant of this node) is executed through a cached InteropLibrary, so Graal
+     * can inline the guest function into the statement, and its result becomes an SQL value.
+     */
+    static final class GuestCall extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int result;
+        private final UserFunction function;
+        @Child private InteropLibrary calls;
+        @Child private InteropLibrary results = InteropLibrary.getFactory().createDispatched(3);
+
+        GuestCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.result = result;
+            this.function = function;
+            this.calls = InteropLibrary.getFactory().create(function.callable());
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = SqlValues.toInterop(execution.registers[firstArgument + i]);
+            }
+            Object value;
+            try {
+                value = calls.execute(function.callable(), arguments);
+            } catch (InteropException e) {
+                throw failed(e);
+            }
+            execution.registers[result] = toSql(value);
+        }
+
+        private Object toSql(Object value) {
+            try {
+                if (results.isNull(value)) {
+                    return null;
+                } else if (results.isBoolean(value)) {
+                    return results.asBoolean(value) ? 1L : 0L;
+                } else if (results.fitsInLong(value) && !(value instanceof Double)) {
+                    return results.asLong(value);
+                } else if (results.fitsInDouble(value)) {
+                    return results.asDouble(value);
+                } else if (results.isString(value)) {
+                    return results.asString(value);
+                }
+            } catch (UnsupportedMessageException e) {
+                throw failed(e);
+            }
+            return Binder.toSqlValue(0, value);
+        }
+
+        @TruffleBoundary
+        private SqliteException failed(Exception e) {
+            return SqliteException.error("user function " + function.name() + " failed: " + e.getMessage());
         }
     }
 }

@@ -7,6 +7,7 @@ import com.oracle.truffle.api.TruffleLanguage;
 
 import org.graalite.program.Instruction;
 import org.graalite.runtime.Collations;
+import org.graalite.runtime.Database;
 import org.graalite.program.P4;
 import org.graalite.program.Program;
 
@@ -52,6 +53,11 @@ public final class NodeFactory {
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
+        return unsupported(i, null);
+    }
+
+    /** Why the Truffle tier cannot run {@code i} on {@code database} (which knows the guest functions); null if it can. */
+    public static String unsupported(Instruction i, Database database) {
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "If", "IfNot", "IsNull", "NotNull", "DecrJumpZero", "Integer", "Int64", "Real", "String8", "String", "Copy", "SCopy",
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
@@ -83,11 +89,17 @@ public final class NodeFactory {
                 return null;
             case "Affinity":
                 return i.p4() instanceof P4.Text ? null : "Affinity without affinities";
-            case "Function", "PureFunc":
-                // Built-in functions run natively; user functions from guest languages come with issue 6.
+            case "Function", "PureFunc": {
+                if (!(i.p4() instanceof P4.Function f) || !f.context()) {
+                    return i.opcodeName() + " " + i.p4Display();
+                }
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                    // A guest function: called from Java, where Graal can inline it.
+                    return database != null && database.userFunction(f.name(), f.callArguments()) != null ? null : i.opcodeName() + " " + i.p4Display();
+                }
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
-                return i.p4() instanceof P4.Function f && f.context() && (f.flags() & SQLITE_FUNC_BUILTIN) != 0 && (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null
-                                : i.opcodeName() + " " + i.p4Display();
+                return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
+            }
             case "AggStep", "AggFinal":
                 return i.p4() instanceof P4.Function f && !f.context() && AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
             default:
@@ -124,11 +136,11 @@ public final class NodeFactory {
     }
 
     /** The call target that runs {@code program} (every instruction must be supported). */
-    public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql) {
+    public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
-            nodes[i.address()] = node(i, instructions);
+            nodes[i.address()] = node(i, instructions, database);
         }
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
@@ -181,7 +193,7 @@ public final class NodeFactory {
         return new SubroutineNodes.EndCoroutine(end.address(), end.p1(), callerTargets, targets.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private static InstructionNode node(Instruction i, List<Instruction> program) {
+    private static InstructionNode node(Instruction i, List<Instruction> program, Database database) {
         int pc = i.address();
         switch (i.opcodeName()) {
             case "Init":
@@ -378,8 +390,13 @@ public final class NodeFactory {
             case "EndCoroutine":
                 return endCoroutine(program, i);
             case "Function":
-            case "PureFunc":
-                return new FunctionNodes.NativeCall(pc, i.p2(), ((P4.Function) i.p4()).callArguments(), i.p3());
+            case "PureFunc": {
+                P4.Function f = (P4.Function) i.p4();
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                    return new FunctionNodes.GuestCall(pc, i.p2(), f.callArguments(), i.p3(), database.userFunction(f.name(), f.callArguments()));
+                }
+                return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+            }
             case "SeekRowid":
             case "NotExists":
                 return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3());

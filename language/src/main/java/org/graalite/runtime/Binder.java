@@ -96,8 +96,9 @@ public final class Binder {
         statement.setParameterValue(index, v);
     }
 
-    /** A guest value as SQL value: null, Long, Double, String or byte[]. */
-    private static Object toSqlValue(int index, Object value) {
+    /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */
+    @TruffleBoundary
+    public static Object toSqlValue(int index, Object value) {
         try {
             if (value == null || INTEROP.isNull(value)) {
                 return null;

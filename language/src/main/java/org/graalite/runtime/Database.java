@@ -24,6 +24,8 @@ public final class Database implements AutoCloseable {
     private final NativeConnection connection;
     private final Tier tierOption;
     private final TierStatistics statistics = new TierStatistics();
+    /** Guest functions by lower-case name and argument count ("abs/1"; "f/-1" for any count). */
+    private final java.util.Map<String, UserFunction> functions = new java.util.HashMap<>();
 
     public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption) {
         this.language = language;
@@ -34,6 +36,22 @@ public final class Database implements AutoCloseable {
     /** The language whose nodes run this database's statements on the Truffle tier. */
     public TruffleLanguage<?> language() {
         return language;
+    }
+
+    /** Defines (or redefines) the SQL function {@code name} as a guest callable. */
+    @TruffleBoundary
+    public void createFunction(String name, int arguments, Object callable, boolean deterministic) {
+        UserFunction f = new UserFunction(name, arguments, callable);
+        org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
+        functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
+    }
+
+    /** The guest function SQLite resolved for a call with {@code arguments} arguments, or null. */
+    @TruffleBoundary
+    public UserFunction userFunction(String name, int arguments) {
+        String key = name.toLowerCase(java.util.Locale.ROOT);
+        UserFunction f = functions.get(key + "/" + arguments);
+        return f != null ? f : functions.get(key + "/-1");
     }
 
     void log(String message) {
@@ -132,7 +150,7 @@ public final class Database implements AutoCloseable {
         if (tierOption == Tier.NATIVE) {
             chosen = Tier.NATIVE;
         } else {
-            Set<String> missing = TruffleTierSupport.missingOpcodes(statement.program());
+            Set<String> missing = TruffleTierSupport.missingOpcodes(statement.program(), this);
             if (missing.isEmpty()) {
                 chosen = Tier.TRUFFLE;
             } else if (tierOption == Tier.TRUFFLE) {

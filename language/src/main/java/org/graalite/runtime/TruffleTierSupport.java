@@ -17,10 +17,10 @@ public final class TruffleTierSupport {
     }
 
     /** The opcodes (with the variant, where only some are supported) the Truffle tier lacks for {@code program}, sorted; empty if it can run it. */
-    public static Set<String> missingOpcodes(Program program) {
+    public static Set<String> missingOpcodes(Program program, Database database) {
         Set<String> missing = new TreeSet<>();
         for (Instruction i : program.instructions()) {
-            String reason = NodeFactory.unsupported(i);
+            String reason = NodeFactory.unsupported(i, database);
             if (reason != null) {
                 missing.add(reason);
             }

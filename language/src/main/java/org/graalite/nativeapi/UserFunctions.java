@@ -1,0 +1,142 @@
+package org.graalite.nativeapi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.graalite.runtime.SqliteException;
+
+/**
+ * User functions on SQLite's side: each is registered with sqlite3_create_function_v2 and one
+ * shared FFM upcall, whose user-data pointer is the function's id. When SQLite's own VDBE (the
+ * native tier) calls it, the upcall converts the arguments to Java values (null, Long, Double,
+ * String, byte[]), runs the {@link Implementation} and sets SQLite's result. On the Truffle
+ * tier the same functions are called from Java directly and this path is not used.
+ */
+public final class UserFunctions {
+    /** What a user function computes; throwing {@link SqliteException} reports an SQL error. */
+    public interface Implementation {
+        Object apply(Object[] arguments);
+    }
+
+    private static final ConcurrentHashMap<Long, Implementation> IMPLEMENTATIONS = new ConcurrentHashMap<>();
+    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final MemorySegment UPCALL = upcall("call", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
+                    FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    /** xDestroy: SQLite drops a function (redefined, or its connection closed); forget its implementation. */
+    private static final MemorySegment DESTROY = upcall("destroy", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    /** SQLITE_UTF8 | SQLITE_DETERMINISTIC. */
+    public static final int UTF8 = 1;
+    public static final int DETERMINISTIC = 0x000000800;
+
+    private UserFunctions() {
+    }
+
+    private static MemorySegment upcall(String method, MethodType type, FunctionDescriptor descriptor) {
+        try {
+            var handle = MethodHandles.lookup().findStatic(UserFunctions.class, method, type);
+            return Linker.nativeLinker().upcallStub(handle, descriptor, Arena.global());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void destroy(MemorySegment userData) {
+        IMPLEMENTATIONS.remove(userData.address());
+    }
+
+    /** Registers {@code name} with {@code arguments} arguments (-1: any number) on {@code connection}. */
+    public static void register(NativeConnection connection, String name, int arguments, boolean deterministic, Implementation implementation) {
+        long id = IDS.getAndIncrement();
+        IMPLEMENTATIONS.put(id, implementation);
+        int rc;
+        try (Arena arena = Arena.ofConfined()) {
+            rc = (int) NativeFunction.CREATE_FUNCTION_V2.ffm.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (deterministic ? DETERMINISTIC : 0),
+                            MemorySegment.ofAddress(id), UPCALL, MemorySegment.NULL, MemorySegment.NULL, DESTROY);
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+        if (rc != Sqlite3.OK) {
+            // On failure SQLite has already called xDestroy.
+            IMPLEMENTATIONS.remove(id);
+            throw connection.lastError(rc);
+        }
+    }
+
+    /** The upcall: never lets an exception cross into SQLite. */
+    private static void call(MemorySegment context, int argc, MemorySegment argv) {
+        try {
+            long id = ((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address();
+            Implementation f = IMPLEMENTATIONS.get(id);
+            MemorySegment values = argv.reinterpret(8L * argc);
+            Object[] arguments = new Object[argc];
+            for (int i = 0; i < argc; i++) {
+                arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
+            }
+            result(context, f.apply(arguments));
+        } catch (SqliteException e) {
+            error(context, e.getMessage());
+        } catch (Throwable t) {
+            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+        }
+    }
+
+    private static Object value(MemorySegment v) throws Throwable {
+        switch ((int) NativeFunction.VALUE_TYPE.ffm.invokeExact(v)) {
+            case NativeStatement.INTEGER:
+                return (long) NativeFunction.VALUE_INT64.ffm.invokeExact(v);
+            case NativeStatement.FLOAT:
+                return (double) NativeFunction.VALUE_DOUBLE.ffm.invokeExact(v);
+            case NativeStatement.TEXT: {
+                MemorySegment p = (MemorySegment) NativeFunction.VALUE_TEXT.ffm.invokeExact(v);
+                return Sqlite3.string(p, (int) NativeFunction.VALUE_BYTES.ffm.invokeExact(v));
+            }
+            case NativeStatement.BLOB: {
+                MemorySegment p = (MemorySegment) NativeFunction.VALUE_BLOB.ffm.invokeExact(v);
+                int n = (int) NativeFunction.VALUE_BYTES.ffm.invokeExact(v);
+                return n == 0 ? new byte[0] : p.reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
+            }
+            default:
+                return null;
+        }
+    }
+
+    private static void result(MemorySegment context, Object r) throws Throwable {
+        if (r == null) {
+            NativeFunction.RESULT_NULL.ffm.invokeExact(context);
+        } else if (r instanceof Long l) {
+            NativeFunction.RESULT_INT64.ffm.invokeExact(context, (long) l);
+        } else if (r instanceof Double d) {
+            NativeFunction.RESULT_DOUBLE.ffm.invokeExact(context, (double) d);
+        } else {
+            byte[] bytes = r instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) r;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment m = arena.allocate(Math.max(1, bytes.length));
+                MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, 0, bytes.length);
+                if (r instanceof String) {
+                    NativeFunction.RESULT_TEXT.ffm.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
+                } else {
+                    NativeFunction.RESULT_BLOB.ffm.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
+                }
+            }
+        }
+    }
+
+    private static void error(MemorySegment context, String message) {
+        try (Arena arena = Arena.ofConfined()) {
+            byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
+            MemorySegment m = arena.allocate(bytes.length + 1L);
+            MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, 0, bytes.length);
+            NativeFunction.RESULT_ERROR.ffm.invokeExact(context, m, bytes.length);
+        } catch (Throwable t) {
+            // Nothing more can be reported; SQLite keeps a NULL result.
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package org.graalite.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.junit.jupiter.api.Test;
+
+/** SQL functions written in the caller's language, on both tiers. */
+class UserFunctionTest {
+    private static final ProxyExecutable TIMES_TWO = args -> args[0].isNull() ? null : args[0].fitsInLong() && !args[0].isString() && args[0].asDouble() == args[0].asLong() && !(args[0].as(Object.class) instanceof Double)
+                    ? (Object) (args[0].asLong() * 2) : (Object) (args[0].asDouble() * 2);
+
+    private static List<List<Object>> run(String tier, String sql) {
+        try (Context c = SqlContexts.create(tier)) {
+            Value connection = c.getBindings("sql");
+            connection.invokeMember("createFunction", "times2", 1, TIMES_TWO, true);
+            connection.invokeMember("createFunction", "greet", -1, (ProxyExecutable) args -> "hello " + String.join(" ", Arrays.stream(args).map(Value::toString).toList()));
+            c.eval("sql", "create table t(a, b); insert into t values (1, 'x'), (2.5, 'y'), (null, 'z')");
+            List<List<Object>> rows = SqlContexts.rows(c.eval("sql", sql));
+            if (!tier.equals("native")) {
+                assertTrue(connection.getMember("truffleExecutions").asLong() > 0, "the query ran on the Truffle tier");
+            }
+            return rows;
+        }
+    }
+
+    @Test
+    void guestFunctionsGiveTheSameResultsOnBothTiers() {
+        for (String sql : new String[]{"select times2(a), greet(b), greet(b, a) from t", "select b from t where times2(a) > 3", "select sum(times2(a)) from t"}) {
+            List<List<Object>> expected = run("native", sql);
+            assertEquals(expected.toString(), run("auto", sql).toString(), sql);
+        }
+        assertEquals(List.of(Arrays.asList(2L, "hello x", "hello x 1")), run("auto", "select times2(a), greet(b), greet(b, a) from t limit 1"));
+    }
+
+    @Test
+    void aGuestExceptionFailsTheStatementAndTheConnectionStaysUsable() {
+        try (Context c = SqlContexts.create("auto")) {
+            Value connection = c.getBindings("sql");
+            connection.invokeMember("createFunction", "boom", 1, (ProxyExecutable) args -> {
+                throw new IllegalStateException("boom " + args[0]);
+            });
+            PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(c.eval("sql", "select boom(1)")));
+            assertTrue(e.getMessage().contains("boom 1"), e.getMessage());
+            assertEquals(List.of(List.of(1L)), SqlContexts.rows(c.eval("sql", "select 1")));
+        }
+    }
+}
