@@ -25,7 +25,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "createFunction", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "createFunction", "createAggregate", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     private final Database database;
@@ -66,7 +66,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("createFunction");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("createFunction") || member.equals("createAggregate");
     }
 
     @ExportMessage
@@ -118,6 +118,17 @@ public final class ConnectionObject implements TruffleObject {
             case "close":
                 database.close();
                 return SqlNull.INSTANCE;
+            case "createAggregate": {
+                // createAggregate(name, argumentCount, factory): factory() makes an object with step(...) and finalize()
+                if (arguments.length != 3) {
+                    throw ArityException.create(3, 3, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[1]) || !(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
+                    throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
+                }
+                database.createAggregate(sqlText(interop, arguments[0]), interop.asInt(arguments[1]), arguments[2]);
+                return SqlNull.INSTANCE;
+            }
             case "createFunction": {
                 // createFunction(name, argumentCount, callable[, deterministic])
                 if (arguments.length < 3 || arguments.length > 4) {

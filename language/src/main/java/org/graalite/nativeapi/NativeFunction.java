@@ -73,6 +73,7 @@ public enum NativeFunction {
     // ---- user functions (sqlite3_create_function_v2 and the values of their calls)
     CREATE_FUNCTION_V2("sqlite3_create_function_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     USER_DATA("sqlite3_user_data", true, ADDRESS, ADDRESS),
+    AGGREGATE_CONTEXT("sqlite3_aggregate_context", true, ADDRESS, ADDRESS, JAVA_INT),
     VALUE_TYPE("sqlite3_value_type", true, JAVA_INT, ADDRESS),
     VALUE_INT64("sqlite3_value_int64", true, JAVA_LONG, ADDRESS),
     VALUE_DOUBLE("sqlite3_value_double", true, JAVA_DOUBLE, ADDRESS),

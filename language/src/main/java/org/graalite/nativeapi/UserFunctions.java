@@ -26,7 +26,19 @@ public final class UserFunctions {
         Object apply(Object[] arguments);
     }
 
+    /** A user aggregate: a new accumulator per group, a step per row, a final value. */
+    public interface Aggregate {
+        Object start();
+
+        void step(Object accumulator, Object[] arguments);
+
+        Object finish(Object accumulator);
+    }
+
     private static final ConcurrentHashMap<Long, Implementation> IMPLEMENTATIONS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Long, Aggregate> AGGREGATES = new ConcurrentHashMap<>();
+    /** The accumulators of aggregate calls under way, by the id kept in SQLite's aggregate context. */
+    private static final ConcurrentHashMap<Long, Object> ACCUMULATORS = new ConcurrentHashMap<>();
     private static final AtomicLong IDS = new AtomicLong(1);
     private static final MemorySegment UPCALL = upcall("call", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
                     FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
@@ -48,8 +60,78 @@ public final class UserFunctions {
         }
     }
 
+    private static final MemorySegment STEP = upcall("step", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
+                    FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    private static final MemorySegment FINAL = upcall("finish", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+
     private static void destroy(MemorySegment userData) {
         IMPLEMENTATIONS.remove(userData.address());
+        AGGREGATES.remove(userData.address());
+    }
+
+    /** Registers the aggregate {@code name} with {@code arguments} arguments (-1: any number). */
+    public static void registerAggregate(NativeConnection connection, String name, int arguments, Aggregate aggregate) {
+        long id = IDS.getAndIncrement();
+        AGGREGATES.put(id, aggregate);
+        int rc;
+        try (Arena arena = Arena.ofConfined()) {
+            rc = (int) NativeFunction.CREATE_FUNCTION_V2.ffm.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), MemorySegment.NULL,
+                            STEP, FINAL, DESTROY);
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+        if (rc != Sqlite3.OK) {
+            AGGREGATES.remove(id);
+            throw connection.lastError(rc);
+        }
+    }
+
+    /** The 8 bytes SQLite keeps per aggregate call; allocate 0 only looks (NULL if never allocated). */
+    private static MemorySegment aggregateContext(MemorySegment context, int allocate) throws Throwable {
+        MemorySegment p = (MemorySegment) NativeFunction.AGGREGATE_CONTEXT.ffm.invokeExact(context, allocate);
+        return p.address() == 0 ? null : p.reinterpret(8);
+    }
+
+    private static void step(MemorySegment context, int argc, MemorySegment argv) {
+        try {
+            Aggregate aggregate = AGGREGATES.get(((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address());
+            MemorySegment slot = aggregateContext(context, 8);
+            if (slot == null) {
+                error(context, "out of memory");
+                return;
+            }
+            long key = slot.get(ValueLayout.JAVA_LONG, 0);
+            if (key == 0) {
+                key = IDS.getAndIncrement();
+                slot.set(ValueLayout.JAVA_LONG, 0, key);
+                ACCUMULATORS.put(key, aggregate.start());
+            }
+            MemorySegment values = argv.reinterpret(8L * argc);
+            Object[] arguments = new Object[argc];
+            for (int i = 0; i < argc; i++) {
+                arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
+            }
+            aggregate.step(ACCUMULATORS.get(key), arguments);
+        } catch (SqliteException e) {
+            error(context, e.getMessage());
+        } catch (Throwable t) {
+            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+        }
+    }
+
+    private static void finish(MemorySegment context) {
+        try {
+            Aggregate aggregate = AGGREGATES.get(((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address());
+            MemorySegment slot = aggregateContext(context, 0);
+            long key = slot == null ? 0 : slot.get(ValueLayout.JAVA_LONG, 0);
+            // No rows: a fresh accumulator gives the aggregate's value of nothing.
+            Object accumulator = key == 0 ? aggregate.start() : ACCUMULATORS.remove(key);
+            result(context, aggregate.finish(accumulator));
+        } catch (SqliteException e) {
+            error(context, e.getMessage());
+        } catch (Throwable t) {
+            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+        }
     }
 
     /** Registers {@code name} with {@code arguments} arguments (-1: any number) on {@code connection}. */

@@ -291,4 +291,81 @@ final class AggregateNodes {
             }
         }
     }
+
+    /** The accumulator of a guest aggregate in its register, so it is told apart from a value. */
+    static final class GuestAccumulator {
+        final Object instance;
+
+        GuestAccumulator(Object instance) {
+            this.instance = instance;
+        }
+    }
+
+    /** AggStep of a guest aggregate: the first row of a group makes its accumulator; each row calls its step(). */
+    static final class GuestStep extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+
+        GuestStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        @com.oracle.truffle.api.nodes.ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : start(r);
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = SqlValues.toInterop(r[firstArgument + i]);
+            }
+            try {
+                calls.invokeMember(acc.instance, "step", arguments);
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                throw failed(e);
+            }
+        }
+
+        @TruffleBoundary
+        private GuestAccumulator start(Object[] r) {
+            GuestAccumulator a = new GuestAccumulator(aggregate.start());
+            r[accumulator] = a;
+            return a;
+        }
+
+        @TruffleBoundary
+        private RuntimeException failed(Exception e) {
+            return org.graalite.runtime.SqliteException.error("user aggregate " + aggregate.name() + " failed: " + e.getMessage());
+        }
+    }
+
+    /** AggFinal of a guest aggregate: r[P1] = its accumulator's finalize() (of a fresh one when the group had no rows). */
+    static final class GuestFinal extends InstructionNode {
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+
+        GuestFinal(int pc, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[accumulator] = finish(execution.registers[accumulator]);
+        }
+
+        @TruffleBoundary
+        private Object finish(Object state) {
+            Object instance = state instanceof GuestAccumulator a ? a.instance : aggregate.start();
+            return aggregate.finish(instance);
+        }
+    }
 }

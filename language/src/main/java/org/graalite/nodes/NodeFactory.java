@@ -100,11 +100,23 @@ public final class NodeFactory {
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
                 return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
             }
-            case "AggStep", "AggFinal":
-                return i.p4() instanceof P4.Function f && !f.context() && AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
+            case "AggStep", "AggFinal": {
+                if (!(i.p4() instanceof P4.Function f) || f.context()) {
+                    return i.opcodeName() + " " + i.p4Display();
+                }
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                    return database != null && database.userAggregate(f.name(), aggregateArguments(i)) != null ? null : i.opcodeName() + " " + i.p4Display();
+                }
+                return AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
+            }
             default:
                 return i.opcodeName();
         }
+    }
+
+    /** The number of arguments of an aggregate call: AggStep's P5, AggFinal's P2. */
+    private static int aggregateArguments(Instruction i) {
+        return i.opcodeName().equals("AggStep") ? i.p5() : i.p2();
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -406,6 +418,9 @@ public final class NodeFactory {
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggStep": {
                 P4.Function f = (P4.Function) i.p4();
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                    return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate(f.name(), i.p5()));
+                }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
                 return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
@@ -413,6 +428,9 @@ public final class NodeFactory {
             }
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                    return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f.name(), i.p2()));
+                }
                 return new AggregateNodes.Final(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p1());
             }
             default:

@@ -26,6 +26,7 @@ public final class Database implements AutoCloseable {
     private final TierStatistics statistics = new TierStatistics();
     /** Guest functions by lower-case name and argument count ("abs/1"; "f/-1" for any count). */
     private final java.util.Map<String, UserFunction> functions = new java.util.HashMap<>();
+    private final java.util.Map<String, UserAggregate> aggregates = new java.util.HashMap<>();
 
     public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption) {
         this.language = language;
@@ -44,6 +45,22 @@ public final class Database implements AutoCloseable {
         UserFunction f = new UserFunction(name, arguments, callable);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
         functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
+    }
+
+    /** Defines (or redefines) the SQL aggregate {@code name}: {@code factory} makes an accumulator with step() and finalize() per group. */
+    @TruffleBoundary
+    public void createAggregate(String name, int arguments, Object factory) {
+        UserAggregate a = new UserAggregate(name, arguments, factory);
+        org.graalite.nativeapi.UserFunctions.registerAggregate(connection, name, arguments, a);
+        aggregates.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, a);
+    }
+
+    /** The guest aggregate SQLite resolved for a call with {@code arguments} arguments, or null. */
+    @TruffleBoundary
+    public UserAggregate userAggregate(String name, int arguments) {
+        String key = name.toLowerCase(java.util.Locale.ROOT);
+        UserAggregate a = aggregates.get(key + "/" + arguments);
+        return a != null ? a : aggregates.get(key + "/-1");
     }
 
     /** The guest function SQLite resolved for a call with {@code arguments} arguments, or null. */

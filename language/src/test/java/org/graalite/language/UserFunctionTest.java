@@ -41,6 +41,42 @@ class UserFunctionTest {
         assertEquals(List.of(Arrays.asList(2L, "hello x", "hello x 1")), run("auto", "select times2(a), greet(b), greet(b, a) from t limit 1"));
     }
 
+    /** An accumulator, as a guest object: step(value) per row, finalize() at the end. */
+    static org.graalvm.polyglot.proxy.ProxyObject product() {
+        double[] product = {1};
+        long[] rows = {0};
+        return org.graalvm.polyglot.proxy.ProxyObject.fromMap(java.util.Map.of(
+                        "step", (ProxyExecutable) args -> {
+                            if (!args[0].isNull()) {
+                                product[0] *= args[0].asDouble();
+                                rows[0]++;
+                            }
+                            return null;
+                        },
+                        "finalize", (ProxyExecutable) args -> rows[0] == 0 ? null : (Object) product[0]));
+    }
+
+    @Test
+    void guestAggregatesGiveTheSameResultsOnBothTiers() {
+        String[] queries = {"select product(a) from t", "select b, product(a) from t group by b order by b", "select product(a) from t where a > 100"};
+        for (String sql : queries) {
+            String expected = null;
+            for (String tier : new String[]{"native", "auto"}) {
+                try (Context c = SqlContexts.create(tier)) {
+                    Value connection = c.getBindings("sql");
+                    connection.invokeMember("createAggregate", "product", 1, (ProxyExecutable) args -> product());
+                    c.eval("sql", "create table t(a, b); insert into t values (2, 'x'), (3.5, 'y'), (null, 'x'), (4, 'x')");
+                    String actual = SqlContexts.rows(c.eval("sql", sql)).toString();
+                    if (tier.equals("auto")) {
+                        assertTrue(connection.getMember("truffleExecutions").asLong() > 0, "ran on the Truffle tier: " + sql);
+                        assertEquals(expected, actual, sql);
+                    }
+                    expected = actual;
+                }
+            }
+        }
+    }
+
     @Test
     void aGuestExceptionFailsTheStatementAndTheConnectionStaysUsable() {
         try (Context c = SqlContexts.create("auto")) {

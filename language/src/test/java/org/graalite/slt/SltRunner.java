@@ -305,7 +305,7 @@ final class SltRunner {
     /**
      * The opcodes named by a {@code sql.Tier=truffle} error message ("it lacks the opcodes A, B
      * (write) (statement: ...)"); a single "(none ...)" entry if the Truffle tier accepted the
-     * statement, "(other error)" for any other error.
+     * statement, "(other error: message)" for any other error.
      */
     static Set<String> missingOpcodes(String message) {
         if (message == null) {
@@ -313,7 +313,8 @@ final class SltRunner {
         }
         int start = message.indexOf(MISSING_OPCODES);
         if (start < 0) {
-            return Set.of("(other error)");
+            String first = message.lines().findFirst().orElse("");
+            return Set.of("(other error: " + (first.length() > 80 ? first.substring(0, 80) + "..." : first) + ")");
         }
         start += MISSING_OPCODES.length();
         int end = message.indexOf(" (statement: ", start);
