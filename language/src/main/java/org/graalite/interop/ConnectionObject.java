@@ -25,13 +25,15 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "createFunction", "createAggregate", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "createFunction", "createAggregate", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     private final Database database;
+    private final org.graalite.language.SqlContext context;
 
-    public ConnectionObject(Database database) {
+    public ConnectionObject(Database database, org.graalite.language.SqlContext context) {
         this.database = database;
+        this.context = context;
     }
 
     @ExportMessage
@@ -66,7 +68,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("createFunction") || member.equals("createAggregate");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -118,6 +120,14 @@ public final class ConnectionObject implements TruffleObject {
             case "close":
                 database.close();
                 return SqlNull.INSTANCE;
+            case "open": {
+                // open(path[, readOnly]): another connection, to the same or another database
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                boolean readOnly = arguments.length == 2 && interop.isBoolean(arguments[1]) && interop.asBoolean(arguments[1]);
+                return new ConnectionObject(context.openDatabase(sqlText(interop, arguments[0]), readOnly), context);
+            }
             case "createAggregate": {
                 // createAggregate(name, argumentCount, factory): factory() makes an object with step(...) and finalize()
                 if (arguments.length != 3) {

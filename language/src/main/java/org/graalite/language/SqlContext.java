@@ -4,6 +4,7 @@ import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.TruffleLanguage.Env;
 import com.oracle.truffle.api.nodes.Node;
 
+import org.graalite.interop.ConnectionObject;
 import org.graalite.nativeapi.NativeConnection;
 import org.graalite.runtime.Database;
 import org.graalite.runtime.SqliteException;
@@ -15,6 +16,8 @@ public final class SqlContext {
     private final SqlLanguage language;
     private final Env env;
     private Database database;
+    /** Every connection this context opened, closed with it. */
+    private final java.util.List<Database> others = new java.util.ArrayList<>();
 
     SqlContext(SqlLanguage language, Env env) {
         this.language = language;
@@ -34,13 +37,28 @@ public final class SqlContext {
      * in-memory databases: SQLite's own file access bypasses Truffle's file system.
      */
     void open() {
-        String path = SqlLanguage.databaseOf(env);
+        database = openDatabase(SqlLanguage.databaseOf(env), SqlLanguage.readOnlyOf(env));
+        if (env.isPolyglotBindingsAccessAllowed()) {
+            // Every language of the context reaches the connection as the polyglot binding
+            // "sql": Python's polyglot.import_value("sql"), JavaScript's Polyglot.import("sql").
+            env.exportSymbol("sql", new ConnectionObject(database, this));
+        }
+    }
+
+    /**
+     * Opens another connection of this context (connection.open(path), Python's connect()).
+     * A context without file IO access (a sandbox) may only open in-memory databases: SQLite's
+     * own file access bypasses Truffle's file system.
+     */
+    public Database openDatabase(String path, boolean readOnly) {
         if (!isMemory(path) && !env.isFileIOAllowed()) {
             throw new SqliteException(org.graalite.runtime.ResultCodes.SQLITE_AUTH, "this context has no file access, so it cannot open the database file " + path);
         }
-        NativeConnection connection = NativeConnection.open(path, SqlLanguage.readOnlyOf(env));
+        NativeConnection connection = NativeConnection.open(path, readOnly);
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
-        database = new Database(language, connection, SqlLanguage.tierOf(env));
+        Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
+        others.add(opened);
+        return opened;
     }
 
     static boolean isMemory(String path) {
@@ -55,8 +73,8 @@ public final class SqlContext {
     }
 
     void close() {
-        if (database != null) {
-            database.close();
+        for (Database d : others) {
+            d.close();
         }
     }
 }

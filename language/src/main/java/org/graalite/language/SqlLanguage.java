@@ -82,7 +82,7 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
 
     @Override
     protected Object getScope(SqlContext context) {
-        return new ConnectionObject(context.database());
+        return new ConnectionObject(context.database(), context);
     }
 
     static Tier tierOf(Env env) {
