@@ -42,6 +42,19 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
 
     private static final LanguageReference<SqlLanguage> REFERENCE = LanguageReference.create(SqlLanguage.class);
 
+    /**
+     * Compiled programs, engine-wide: a statement whose program is the same as one run before
+     * (same SQL text, same instructions and operands, in any context of this engine) reuses
+     * that program's call target and so its compiled code. Nothing of one execution is in the
+     * nodes: registers, cursors and parameter values live in the Execution.
+     */
+    private final java.util.concurrent.ConcurrentHashMap<String, com.oracle.truffle.api.RootCallTarget> programs = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The shared call target of the program with this key, made by {@code create} the first time. */
+    public com.oracle.truffle.api.RootCallTarget program(String key, java.util.function.Supplier<com.oracle.truffle.api.RootCallTarget> create) {
+        return programs.computeIfAbsent(key, k -> create.get());
+    }
+
     public static SqlLanguage get(com.oracle.truffle.api.nodes.Node node) {
         return REFERENCE.get(node);
     }

@@ -59,6 +59,34 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
         return false;
     }
 
+    /**
+     * A text that is equal for two programs exactly when the Truffle tier would build the same
+     * nodes for them: every instruction's opcode and operands, p4 in full (blob constants byte
+     * for byte), subprograms excluded (programs with them do not run on the Truffle tier).
+     */
+    public String fingerprint() {
+        StringBuilder sb = new StringBuilder();
+        for (Instruction i : instructions) {
+            sb.append(i.opcode()).append(' ').append(i.p1()).append(' ').append(i.p2()).append(' ').append(i.p3()).append(' ').append(i.p5()).append(' ');
+            P4 p4 = i.p4();
+            if (p4 instanceof P4.Value v && v.value() instanceof byte[] b) {
+                sb.append("blob:").append(java.util.HexFormat.of().formatHex(b));
+            } else if (p4 instanceof P4.Value v) {
+                sb.append(v.value() == null ? "null" : v.value().getClass().getSimpleName() + ":" + v.value());
+            } else if (p4 instanceof P4.Bytes b) {
+                sb.append("bytes:").append(java.util.HexFormat.of().formatHex(b.value()));
+            } else if (p4 instanceof P4.KeyInfo k) {
+                sb.append(k.display()).append('/').append(k.allFields());
+            } else if (p4 instanceof P4.Function f) {
+                sb.append(f.name()).append('/').append(f.argumentCount()).append('/').append(f.flags()).append('/').append(f.callArguments());
+            } else {
+                sb.append(p4.getClass().getSimpleName()).append(':').append(p4.display());
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
     /** The EXPLAIN listing as text, one instruction a line: {@code addr|opcode|p1|p2|p3|p4|p5}. */
     public String listing() {
         StringBuilder sb = new StringBuilder();

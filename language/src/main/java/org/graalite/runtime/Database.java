@@ -71,6 +71,30 @@ public final class Database implements AutoCloseable {
         return f != null ? f : functions.get(key + "/-1");
     }
 
+    /**
+     * The Truffle tier's call target for {@code statement}'s program: shared engine-wide with
+     * every statement whose program is the same, unless the program calls guest functions
+     * (their nodes hold this context's callables).
+     */
+    com.oracle.truffle.api.RootCallTarget programCallTarget(Statement statement) {
+        org.graalite.program.Program program = statement.program();
+        String sql = statement.nativeStatement().sql();
+        if (usesGuestCode(program) || !(language instanceof org.graalite.language.SqlLanguage shared)) {
+            return org.graalite.nodes.NodeFactory.create(language, program, sql, this);
+        }
+        String key = sql + "\n" + program.fingerprint();
+        return shared.program(key, () -> org.graalite.nodes.NodeFactory.create(language, program, sql, this));
+    }
+
+    private static boolean usesGuestCode(org.graalite.program.Program program) {
+        for (org.graalite.program.Instruction i : program.instructions()) {
+            if (i.p4() instanceof org.graalite.program.P4.Function f && (f.flags() & 0x00800000) == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     void log(String message) {
         if (LOG.isLoggable(java.util.logging.Level.FINE)) {
             LOG.fine(message);

@@ -140,7 +140,7 @@ public final class Statement implements AutoCloseable {
         }
         active = true;
         if (callTarget == null) {
-            callTarget = NodeFactory.create(database.language(), program(), nativeStatement.sql(), database);
+            callTarget = database.programCallTarget(this);
         }
         execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
     }
