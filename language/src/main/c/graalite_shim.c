@@ -700,57 +700,6 @@ GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_
   return (rc << 8) | graalite_sign(res);
 }
 
-/* Inserts a key record into an index b-tree. */
-GRAALITE_EXPORT int graalite_index_insert(sqlite3_stmt *stmt, int iCur, const void *z, int n) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  BtreePayload x;
-  if (pC == 0 || !pC->isEphemeral || pC->isTable) return SQLITE_MISUSE;
-  memset(&x, 0, sizeof(x));
-  x.pKey = z;
-  x.nKey = n;
-  pC->cacheStatus = CACHE_STALE;
-  return sqlite3BtreeInsert(pC->uc.pCursor, &x, 0, 0);
-}
-
-/* Inserts a row (rowid, record) into a table b-tree. */
-GRAALITE_EXPORT int graalite_table_insert(sqlite3_stmt *stmt, int iCur, sqlite3_int64 rowid, const void *z, int n) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  BtreePayload x;
-  if (pC == 0 || !pC->isEphemeral || !pC->isTable) return SQLITE_MISUSE;
-  memset(&x, 0, sizeof(x));
-  x.nKey = rowid;
-  x.pData = z;
-  x.nData = n;
-  pC->cacheStatus = CACHE_STALE;
-  return sqlite3BtreeInsert(pC->uc.pCursor, &x, 0, 0);
-}
-
-/* For an ephemeral table: one more than the largest rowid (1 when empty). */
-GRAALITE_EXPORT int graalite_table_next_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  int res = 0;
-  int rc;
-  if (pC == 0 || !pC->isEphemeral || !pC->isTable) return SQLITE_MISUSE;
-  rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
-  *pRowid = 1;
-  if (rc == SQLITE_OK && !res) {
-    i64 last = sqlite3BtreeIntegerKey(pC->uc.pCursor);
-    if (last == LARGEST_INT64) return SQLITE_FULL;
-    *pRowid = last + 1;
-  }
-  pC->cacheStatus = CACHE_STALE;
-  return rc;
-}
-
-/* Deletes the cursor's current entry; flags BTREE_SAVEPOSITION keeps its place for Next. */
-GRAALITE_EXPORT int graalite_cursor_delete(sqlite3_stmt *stmt, int iCur, int flags) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  if (pC == 0 || !pC->isEphemeral || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
-  pC->cacheStatus = CACHE_STALE;
-  pC->seekResult = 0;
-  return sqlite3BtreeDelete(pC->uc.pCursor, (u8)(flags & BTREE_SAVEPOSITION));
-}
-
 /* Whether the cursor points past the last entry (or its b-tree is empty). */
 GRAALITE_EXPORT int graalite_cursor_eof(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
@@ -759,3 +708,215 @@ GRAALITE_EXPORT int graalite_cursor_eof(sqlite3_stmt *stmt, int iCur) {
 
 /* How many opcodes SQLite 3.54.1 has (OP_Abortable is the last). */
 GRAALITE_EXPORT int graalite_opcode_count(void) { return OP_Abortable + 1; }
+
+/* ---- Writes for the Truffle tier: table and index changes of INSERT, UPDATE, DELETE. ----
+ *
+ * Each takes the instruction's address and applies the instruction's own flags (P5), so the
+ * change counting (p->nChange), last-insert rowid and statement journal stay SQLite's. Records
+ * and keys are built in Java. The update hooks are not offered by Graalite's API, so they are
+ * never set on its connections.
+ */
+
+/* OP_OpenWrite at pc on root page `root` (P2, or the register P2 names with OPFLAG_P2ISREG). */
+GRAALITE_EXPORT int graalite_op_open_write(sqlite3_stmt *stmt, int pc, int root) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  Db *pDb = &db->aDb[pOp->p3];
+  KeyInfo *pKeyInfo = 0;
+  int nField = 0;
+  VdbeCursor *pCur;
+  int rc;
+  if (p->expired == 1) return SQLITE_ABORT_ROLLBACK;
+  if (pDb->pSchema->file_format < p->minWriteFileFormat) p->minWriteFileFormat = pDb->pSchema->file_format;
+  if (pOp->p4type == P4_KEYINFO) {
+    pKeyInfo = pOp->p4.pKeyInfo;
+    nField = pKeyInfo->nAllField;
+  } else if (pOp->p4type == P4_INT32) {
+    nField = pOp->p4.i;
+  }
+  pCur = allocateCursor(p, pOp->p1, nField, CURTYPE_BTREE);
+  if (pCur == 0) return SQLITE_NOMEM;
+  pCur->iDb = pOp->p3;
+  pCur->nullRow = 1;
+  pCur->isOrdered = 1;
+  pCur->pgnoRoot = (u32)root;
+  rc = sqlite3BtreeCursor(pDb->pBt, (u32)root, BTREE_WRCSR | (pOp->p5 & OPFLAG_FORDELETE), pKeyInfo, pCur->uc.pCursor);
+  pCur->pKeyInfo = pKeyInfo;
+  pCur->isTable = pOp->p4type != P4_KEYINFO;
+  sqlite3BtreeCursorHintFlags(pCur->uc.pCursor, (pOp->p5 & (OPFLAG_BULKCSR | OPFLAG_SEEKEQ)));
+  return rc;
+}
+
+/* The smallest file format among the databases this statement writes (records may use serial types 8 and 9 from format 4). */
+GRAALITE_EXPORT int graalite_min_write_file_format(sqlite3_stmt *stmt) {
+  return ((Vdbe *)stmt)->minWriteFileFormat;
+}
+
+/*
+ * OP_NewRowid at pc: *pRowid = one more than the largest rowid of the table, or, once the
+ * largest possible rowid is taken, a random unused one. With AUTOINCREMENT, *pLargest (in and
+ * out) is the largest rowid ever used, kept in the instruction's P3 register by the program.
+ */
+GRAALITE_EXPORT int graalite_op_new_rowid(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pRowid, sqlite3_int64 *pLargest) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  const i64 maxRowid = LARGEST_INT64;
+  i64 v = 0;
+  int res = 0, rc, tries;
+  if (pC == 0 || !pC->isTable) return SQLITE_MISUSE;
+  if (!pC->useRandomRowid) {
+    rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+    if (rc != SQLITE_OK) return rc;
+    if (res) {
+      v = 1;
+    } else {
+      v = sqlite3BtreeIntegerKey(pC->uc.pCursor);
+      if (v >= maxRowid) pC->useRandomRowid = 1; else v++;
+    }
+  }
+  if (pOp->p3) {
+    if (*pLargest == maxRowid || pC->useRandomRowid) return SQLITE_FULL;
+    if (v < *pLargest + 1) v = *pLargest + 1;
+    *pLargest = v;
+  }
+  if (pC->useRandomRowid) {
+    for (tries = 0; tries < 100; tries++) {
+      sqlite3_randomness(sizeof(v), &v);
+      v &= (maxRowid >> 1);
+      v++;
+      rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, (u64)v, 0, &res);
+      if (rc != SQLITE_OK) return rc;
+      if (res != 0) break;
+    }
+    if (res == 0) return SQLITE_FULL;
+  }
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  *pRowid = v;
+  return SQLITE_OK;
+}
+
+/* OP_Insert at pc: the record (n bytes at z) as row `key` of the P1 table, with P5's flags. */
+GRAALITE_EXPORT int graalite_op_insert(sqlite3_stmt *stmt, int pc, sqlite3_int64 key, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  BtreePayload x;
+  int rc;
+  if (pC == 0 || !pC->isTable) return SQLITE_MISUSE;
+  if (pOp->p5 & OPFLAG_NCHANGE) {
+    p->nChange++;
+    if (pOp->p5 & OPFLAG_LASTROWID) p->db->lastRowid = key;
+  }
+  memset(&x, 0, sizeof(x));
+  x.nKey = key;
+  x.pData = z;
+  x.nData = n;
+  rc = sqlite3BtreeInsert(pC->uc.pCursor, &x, (pOp->p5 & (OPFLAG_APPEND | OPFLAG_SAVEPOSITION)), (pOp->p5 & OPFLAG_USESEEKRESULT) ? pC->seekResult : 0);
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  return rc;
+}
+
+/* OP_Delete at pc: deletes the P1 cursor's current entry (P2 OPFLAG_NCHANGE counts it; P5 flags for the b-tree). */
+GRAALITE_EXPORT int graalite_op_delete(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  int rc;
+  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  rc = sqlite3BtreeDelete(pC->uc.pCursor, (u8)pOp->p5);
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = 0;
+  if (rc == SQLITE_OK && (pOp->p2 & OPFLAG_NCHANGE)) p->nChange++;
+  return rc;
+}
+
+/* OP_IdxInsert at pc: the key record (n bytes at z) into the P1 index, with P5's flags. */
+GRAALITE_EXPORT int graalite_op_idx_insert(sqlite3_stmt *stmt, int pc, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  UnpackedRecord *r = 0;
+  BtreePayload x;
+  int rc;
+  if (pC == 0 || pC->isTable) return SQLITE_MISUSE;
+  if (pOp->p5 & OPFLAG_NCHANGE) p->nChange++;
+  memset(&x, 0, sizeof(x));
+  x.nKey = n;
+  x.pKey = z;
+  if (pOp->p4type == P4_INT32 && pOp->p4.i > 0 && pC->pKeyInfo) {
+    /* The entry's position is found by its first P4 fields (a WITHOUT ROWID table's primary
+     * key): an equal key replaces the entry, as REPLACE needs. */
+    r = graalite_unpack(pC, z, n, pOp->p4.i, 0);
+    if (r == 0) return SQLITE_NOMEM;
+    x.aMem = r->aMem;
+    x.nMem = r->nField;
+  }
+  rc = sqlite3BtreeInsert(pC->uc.pCursor, &x, (pOp->p5 & (OPFLAG_APPEND | OPFLAG_SAVEPOSITION)), (pOp->p5 & OPFLAG_USESEEKRESULT) ? pC->seekResult : 0);
+  if (r) sqlite3DbFreeNN(p->db, r);
+  pC->cacheStatus = CACHE_STALE;
+  return rc;
+}
+
+/*
+ * OP_IdxDelete at pc: deletes the P1 index entry whose first P5 fields are the key record
+ * (n bytes at z). An entry that cannot be found is index corruption, unless the schema is
+ * writable.
+ */
+GRAALITE_EXPORT int graalite_op_idx_delete(sqlite3_stmt *stmt, int pc, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  UnpackedRecord *r;
+  int res = 0, rc;
+  if (pC == 0 || pC->isTable || pC->pKeyInfo == 0) return SQLITE_MISUSE;
+  r = graalite_unpack(pC, z, n, pOp->p5, 0);
+  if (r == 0) return SQLITE_NOMEM;
+  rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, r, &res);
+  if (rc == SQLITE_OK && res != 0) {
+    rc = sqlite3VdbeFindIndexKey(pC->uc.pCursor, pOp->p4.pIdx, r, &res, 0);
+    if (rc == SQLITE_OK && res != 0) {
+      sqlite3DbFreeNN(p->db, r);
+      pC->cacheStatus = CACHE_STALE;
+      pC->seekResult = 0;
+      if (!sqlite3WritableSchema(p->db)) {
+        sqlite3VdbeError(p, "index corruption");
+        return SQLITE_CORRUPT_INDEX;
+      }
+      return SQLITE_OK;
+    }
+  }
+  sqlite3DbFreeNN(p->db, r);
+  if (rc == SQLITE_OK) rc = sqlite3BtreeDelete(pC->uc.pCursor, BTREE_AUXDELETE);
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = 0;
+  return rc;
+}
+
+/* OP_ResetCount: hands the statement's change count to the connection and starts again from zero. */
+GRAALITE_EXPORT void graalite_op_reset_count(sqlite3_stmt *stmt) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3VdbeSetChanges(p->db, p->nChange);
+  p->nChange = 0;
+}
+
+/*
+ * OP_Cast at pc: CAST of the value *in to affinity P2, as SQLite's own sqlite3VdbeMemCast does it
+ * (in the instruction's P1 register, which SQLite releases on reset); the result is described
+ * in *out (valid until that register changes).
+ */
+GRAALITE_EXPORT int graalite_op_cast(sqlite3_stmt *stmt, int pc, const GraaliteValue *in, GraaliteValue *out) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  Mem *pMem = &p->aMem[pOp->p1];
+  int rc;
+  graalite_value_to_mem(in, pMem);
+  rc = sqlite3VdbeMemCast(pMem, (u8)pOp->p2, ENC(p->db));
+  if (rc) return rc;
+  memset(out, 0, sizeof(*out));
+  graalite_mem_to_value(pMem, out);
+  return SQLITE_OK;
+}

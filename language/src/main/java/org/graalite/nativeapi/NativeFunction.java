@@ -153,14 +153,20 @@ public enum NativeFunction {
     INDEX_COMPARE("graalite_index_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
     INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
-    INDEX_INSERT("graalite_index_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
-    TABLE_INSERT("graalite_table_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
-    TABLE_NEXT_ROWID("graalite_table_next_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
-    CURSOR_DELETE("graalite_cursor_delete", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    /* Writes (graalite_shim.c): table and index changes; they may do I/O, so not critical. */
+    OP_OPEN_WRITE("graalite_op_open_write", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    MIN_WRITE_FILE_FORMAT("graalite_min_write_file_format", true, JAVA_INT, ADDRESS),
+    OP_NEW_ROWID("graalite_op_new_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    OP_INSERT("graalite_op_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
+    OP_DELETE("graalite_op_delete", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_IDX_INSERT("graalite_op_idx_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_IDX_DELETE("graalite_op_idx_delete", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_RESET_COUNT("graalite_op_reset_count", false, null, ADDRESS),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     VALUE_SIZE("graalite_value_size", true, JAVA_INT),
     /* Not critical: a function may block or, if it is a user function, call back into Java. */
     CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    OP_CAST("graalite_op_cast", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
 

@@ -240,6 +240,20 @@ public final class NativeVdbe {
      */
     @TruffleBoundary
     public Object callFunction(int pc, Object[] arguments) {
+        return callWithValues(NativeFunction.CALL_FUNCTION, pc, arguments);
+    }
+
+    /** OP_Cast at {@code pc} of {@code value}: SQLite's own CAST to the instruction's affinity. */
+    @TruffleBoundary
+    public Object cast(int pc, Object value) {
+        return callWithValues(NativeFunction.OP_CAST, pc, new Object[]{value});
+    }
+
+    /**
+     * Marshals {@code arguments} into GraaliteValues, calls {@code f(stmt, pc, values, out)} and
+     * returns the value described in {@code out}; a non-zero result ends the execution with that error.
+     */
+    private Object callWithValues(NativeFunction f, int pc, Object[] arguments) {
         int argc = arguments.length;
         byte[][] bytes = new byte[argc][];
         long dataSize = 0;
@@ -283,7 +297,7 @@ public final class NativeVdbe {
         MemorySegment out = m.asSlice(outAt, VALUE);
         int rc;
         try {
-            rc = (int) NativeFunction.CALL_FUNCTION.ffm.invokeExact(stmt, pc, m, out);
+            rc = (int) f.ffm.invokeExact(stmt, pc, m, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -441,58 +455,107 @@ public final class NativeVdbe {
         }
     }
 
-    @TruffleBoundary
-    public void indexInsert(int pc, int cursor, byte[] key) {
-        int rc;
-        try {
-            rc = (int) NativeFunction.INDEX_INSERT.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+    private void check(int pc, int rc) {
         if (rc != OK) {
             throw abort(pc, rc);
         }
     }
 
+    /** OP_OpenWrite at {@code pc} on b-tree root page {@code root}: 0 or an error code. */
     @TruffleBoundary
-    public void tableInsert(int pc, int cursor, long rowid, byte[] record) {
-        int rc;
+    public int openWrite(int pc, int root) {
         try {
-            rc = (int) NativeFunction.TABLE_INSERT.ffm.invokeExact(stmt, cursor, rowid, copyToScratch(record, 0), record.length);
+            return (int) NativeFunction.OP_OPEN_WRITE.ffm.invokeExact(stmt, pc, root);
         } catch (Throwable t) {
             throw rethrow(t);
-        }
-        if (rc != OK) {
-            throw abort(pc, rc);
         }
     }
 
-    /** For an ephemeral table: one more than its largest rowid. */
-    @TruffleBoundary
-    public long nextRowid(int pc, int cursor) {
-        MemorySegment out = scratch(8);
-        int rc;
+    /** The smallest file format among the databases this execution writes (255: none). */
+    public int minWriteFileFormat() {
         try {
-            rc = (int) NativeFunction.TABLE_NEXT_ROWID.ffm.invokeExact(stmt, cursor, out);
+            return (int) NativeFunction.MIN_WRITE_FILE_FORMAT.ffm.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        if (rc != OK) {
-            throw abort(pc, rc);
-        }
-        return out.get(ValueLayout.JAVA_LONG, 0);
     }
 
+    /**
+     * OP_NewRowid at {@code pc}: a new rowid for its table. {@code largest} holds, for an
+     * AUTOINCREMENT table, the largest rowid ever used (in and out).
+     */
     @TruffleBoundary
-    public void delete(int pc, int cursor, int flags) {
+    public long newRowid(int pc, long[] largest) {
+        MemorySegment m = scratch(16);
+        m.set(ValueLayout.JAVA_LONG, 8, largest == null ? 0 : largest[0]);
         int rc;
         try {
-            rc = (int) NativeFunction.CURSOR_DELETE.ffm.invokeExact(stmt, cursor, flags);
+            rc = (int) NativeFunction.OP_NEW_ROWID.ffm.invokeExact(stmt, pc, m, m.asSlice(8));
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        if (rc != OK) {
-            throw abort(pc, rc);
+        check(pc, rc);
+        if (largest != null) {
+            largest[0] = m.get(ValueLayout.JAVA_LONG, 8);
+        }
+        return m.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /** OP_Insert at {@code pc}: {@code record} as the row with rowid {@code key}. */
+    @TruffleBoundary
+    public void insert(int pc, long key, byte[] record) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_INSERT.ffm.invokeExact(stmt, pc, key, copyToScratch(record, 0), record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_Delete at {@code pc}. */
+    @TruffleBoundary
+    public void delete(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_DELETE.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_IdxInsert at {@code pc} of the key record {@code key}. */
+    @TruffleBoundary
+    public void indexInsert(int pc, byte[] key) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_IDX_INSERT.ffm.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_IdxDelete at {@code pc} of the entry with the key record {@code key}. */
+    @TruffleBoundary
+    public void indexDelete(int pc, byte[] key) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_IDX_DELETE.ffm.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_ResetCount. */
+    @TruffleBoundary
+    public void resetCount() {
+        try {
+            NativeFunction.OP_RESET_COUNT.ffm.invokeExact(stmt);
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
     }
 

@@ -213,6 +213,10 @@ final class CursorNodes {
             boolean notFound = (result & 1) != 0;
             // A cursor that found nothing reads as NULL rather than as a neighbouring row.
             execution.cursors[cursor].moved(notFound);
+            if (notFound && target == 0) {
+                // NotExists without a jump: the row must exist; its absence is corruption.
+                throw execution.vdbe.abort(pc, 11);
+            }
             return notFound;
         }
     }
@@ -271,7 +275,7 @@ final class CursorNodes {
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = org.graalite.runtime.RecordEncoder.makeRecord(execution.registers, first, count, affinity);
+            execution.registers[result] = org.graalite.runtime.RecordEncoder.makeRecord(execution.registers, first, count, affinity, execution.minWriteFileFormat >= 4);
         }
     }
 

@@ -30,7 +30,6 @@ public final class NodeFactory {
      * table (docs/opcodes.md). {@link #unsupported} is what decides.
      */
     public static final java.util.Map<String, String> CONDITIONS = java.util.Map.ofEntries(
-                    java.util.Map.entry("Transaction", "read transactions (P2 = 0)"),
                     java.util.Map.entry("Null", "P1 = 0"),
                     java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
@@ -40,16 +39,10 @@ public final class NodeFactory {
                     java.util.Map.entry("Ge", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("CollSeq", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Compare", "built-in collations, without PERMUTE"),
-                    java.util.Map.entry("Function", "SQLite's built-in functions (run natively), not those with subtypes (JSON)"),
-                    java.util.Map.entry("PureFunc", "SQLite's built-in functions (run natively), not those with subtypes (JSON)"),
-                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max"),
-                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max"),
-                    java.util.Map.entry("SeekRowid", "with a jump target"),
-                    java.util.Map.entry("NotExists", "with a jump target"),
-                    java.util.Map.entry("Insert", "ephemeral tables"),
-                    java.util.Map.entry("NewRowid", "ephemeral tables"),
-                    java.util.Map.entry("Delete", "ephemeral tables"),
-                    java.util.Map.entry("IdxInsert", "ephemeral indexes"));
+                    java.util.Map.entry("Function", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
+                    java.util.Map.entry("PureFunc", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
+                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max, and guest aggregates"),
+                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max, and guest aggregates"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
@@ -71,8 +64,8 @@ public final class NodeFactory {
                 return i.p1() == 0 ? null : "Null with P1";
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
-            case "Transaction":
-                return i.p2() == 0 ? null : "Transaction (write)";
+            case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast":
+                return null;
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
                             "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
                             "SorterData":
@@ -81,8 +74,7 @@ public final class NodeFactory {
                 // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
                 return (i.p5() & 1) == 0 && i.p4() instanceof P4.KeyInfo k && keyCollations(k, i.p3()) != null ? null : "Compare " + i.p4Display();
             case "SeekRowid", "NotExists":
-                // With P2 = 0 a missing row is corruption; the code generator does that for NotExists only in writes.
-                return i.p2() > 0 ? null : i.opcodeName() + " without a jump";
+                return null;
             case "CollSeq":
                 return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
             case "Blob", "FilterAdd", "Filter":
@@ -301,13 +293,30 @@ public final class NodeFactory {
             case "DeferredSeek":
                 return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3());
             case "IdxInsert":
-                return new IndexNodes.IndexInsert(pc, i.p1(), i.p2());
+                return new WriteNodes.IndexInsert(pc, i.p1(), i.p2());
+            case "IdxDelete":
+                // The key is P5 registers from P2 (SQLite 3.54's code generator leaves P3 at 0).
+                return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3());
             case "Insert":
-                return new IndexNodes.Insert(pc, i.p1(), i.p2(), i.p3());
+                return new WriteNodes.Insert(pc, i.p1(), i.p2(), i.p3());
             case "NewRowid":
-                return new IndexNodes.NewRowid(pc, i.p1(), i.p2());
+                return new WriteNodes.NewRowid(pc, i.p1(), i.p2(), i.p3());
             case "Delete":
-                return new IndexNodes.Delete(pc, i.p1(), i.p5());
+                return new WriteNodes.Delete(pc, i.p1());
+            case "OpenWrite":
+                return new WriteNodes.OpenWrite(pc, i.p1(), i.p2(), (i.p5() & WriteNodes.OPFLAG_P2ISREG) != 0, !(i.p4() instanceof P4.KeyInfo));
+            case "HaltIfNull":
+                return new WriteNodes.HaltIfNull(pc, i.p3());
+            case "ResetCount":
+                return new WriteNodes.ResetCount(pc);
+            case "Cast":
+                return new RegisterNodes.Cast(pc, i.p1());
+            case "SoftNull":
+                // A NULL for MakeRecord that keeps the old value's memory: in Java simply NULL.
+                return new RegisterNodes.SetNull(pc, i.p1(), i.p1());
+            case "ReleaseReg":
+                // A debugging aid of SQLite's: nothing to do.
+                return new ControlNodes.Jump(pc, pc + 1);
             case "RowData":
                 return new IndexNodes.RowData(pc, i.p1(), i.p2());
             case "Sequence":

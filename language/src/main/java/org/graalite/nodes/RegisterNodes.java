@@ -154,4 +154,22 @@ final class RegisterNodes {
             }
         }
     }
+
+    /** Cast P1 P2: r[P1] = CAST(r[P1] AS the affinity P2), computed by SQLite itself; NULL stays NULL. */
+    static final class Cast extends InstructionNode {
+        private final int register;
+
+        Cast(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object v = execution.registers[register];
+            if (v != null) {
+                execution.registers[register] = execution.vdbe.cast(pc, v);
+            }
+        }
+    }
 }

@@ -17,6 +17,8 @@ public final class Execution {
     public final Object[] parameters;
     /** Which Once instructions this execution has passed, by address. */
     public final boolean[] onceDone;
+    /** The smallest file format this execution writes (255 while it writes none): below 4, records may not use serial types 8 and 9. */
+    public int minWriteFileFormat = 255;
     /** The result of the last Compare, for Jump: negative, zero or positive. */
     public int compareResult;
     /** The values of the last ResultRow. */

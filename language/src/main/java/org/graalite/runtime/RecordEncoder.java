@@ -28,6 +28,12 @@ public final class RecordEncoder {
      */
     @TruffleBoundary
     public static byte[] makeRecord(Object[] registers, int first, int count, String affinity) {
+        return makeRecord(registers, first, count, affinity, true);
+    }
+
+    /** As {@link #makeRecord(Object[], int, int, String)}; without {@code smallConstants} (file format below 4) 0 and 1 take a byte. */
+    @TruffleBoundary
+    public static byte[] makeRecord(Object[] registers, int first, int count, String affinity, boolean smallConstants) {
         boolean[] intReal = new boolean[count];
         if (affinity != null) {
             for (int i = 0; i < count && i < affinity.length(); i++) {
@@ -54,6 +60,9 @@ public final class RecordEncoder {
             } else if (v instanceof Long || intReal[i]) {
                 long x = v instanceof Long l ? l : (long) (double) (Double) v;
                 type = integerType(x);
+                if (type >= 8 && !smallConstants) {
+                    type = 1;
+                }
                 if (type == 6 && intReal[i]) {
                     type = 7;
                 }

@@ -15,7 +15,7 @@ class TierOptionTest {
         try (Context c = SqlContexts.create("truffle")) {
             PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "create table t(a)"));
             assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes "), e.getMessage());
-            for (String opcode : new String[]{"Transaction (write)", "CreateBtree"}) {
+            for (String opcode : new String[]{"CreateBtree", "ParseSchema"}) {
                 assertTrue(e.getMessage().contains(opcode), "the message should name " + opcode + ": " + e.getMessage());
             }
         }
@@ -24,11 +24,11 @@ class TierOptionTest {
     @Test
     void executionsAreCountedPerTier() {
         try (Context c = SqlContexts.create("auto")) {
-            // Writes run on the native tier; a plain scan runs on the Truffle tier.
+            // DDL runs on the native tier; an insert and a scan run on the Truffle tier.
             c.eval("sql", "create table t(a); insert into t values (1)");
             SqlContexts.rows(c.eval("sql", "select * from t"));
-            assertEquals(2, c.getBindings("sql").getMember("nativeExecutions").asLong());
-            assertEquals(1, c.getBindings("sql").getMember("truffleExecutions").asLong());
+            assertEquals(1, c.getBindings("sql").getMember("nativeExecutions").asLong());
+            assertEquals(2, c.getBindings("sql").getMember("truffleExecutions").asLong());
         }
     }
 

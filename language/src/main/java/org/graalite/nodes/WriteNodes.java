@@ -1,0 +1,176 @@
+package org.graalite.nodes;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.RecordCursor;
+
+/**
+ * Changes to tables and indexes (INSERT, UPDATE, DELETE, and the temporary b-trees of
+ * queries). Records and keys are built in Java; SQLite's b-tree applies them, counting
+ * changes and journaling as it does for its own VDBE (graalite_shim.c).
+ */
+final class WriteNodes {
+    /** P5 of OpenWrite: P2 names the register that holds the root page. */
+    static final int OPFLAG_P2ISREG = 0x10;
+
+    private WriteNodes() {
+    }
+
+    /** OpenWrite P1 P2 P3 P4 P5: opens write cursor P1 on root page P2 (or r[P2]) of database P3. */
+    static final class OpenWrite extends InstructionNode {
+        private final int cursor;
+        private final int root;
+        private final boolean rootInRegister;
+        private final boolean isTable;
+
+        OpenWrite(int pc, int cursor, int root, boolean rootInRegister, boolean isTable) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.root = root;
+            this.rootInRegister = rootInRegister;
+            this.isTable = isTable;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int page = rootInRegister ? (int) (long) (Long) execution.registers[root] : root;
+            int rc = execution.vdbe.openWrite(pc, page);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+            execution.minWriteFileFormat = execution.vdbe.minWriteFileFormat();
+            RecordCursor c = new RecordCursor(cursor);
+            c.isTable = isTable;
+            execution.cursors[cursor] = c;
+        }
+    }
+
+    /** Insert P1 P2 P3 P5: the record r[P2] becomes the row with rowid r[P3] of table P1. */
+    static final class Insert extends InstructionNode {
+        private final int cursor;
+        private final int data;
+        private final int rowid;
+
+        Insert(int pc, int cursor, int data, int rowid) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.data = data;
+            this.rowid = rowid;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** Delete P1 P2 P5: deletes cursor P1's current row (P2 OPFLAG_NCHANGE counts it). */
+    static final class Delete extends InstructionNode {
+        private final int cursor;
+
+        Delete(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.delete(pc);
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** IdxInsert P1 P2 P5: adds the key record r[P2] to index P1. */
+    static final class IndexInsert extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        IndexInsert(int pc, int cursor, int register) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.indexInsert(pc, (byte[]) execution.registers[register]);
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** IdxDelete P1 P2 P5: deletes from index P1 the entry whose key is r[P2..P2+P5-1]. */
+    static final class IndexDelete extends InstructionNode {
+        private final int cursor;
+        private final int first;
+        private final int count;
+
+        IndexDelete(int pc, int cursor, int first, int count) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.first = first;
+            this.count = count;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.indexDelete(pc, IndexNodes.key(execution.registers, first, count));
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** NewRowid P1 P2 P3: r[P2] = a new rowid for table P1; r[P3] is AUTOINCREMENT's largest rowid so far (P3 = 0: none). */
+    static final class NewRowid extends InstructionNode {
+        private final int cursor;
+        private final int register;
+        private final int largest;
+
+        NewRowid(int pc, int cursor, int register, int largest) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.register = register;
+            this.largest = largest;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            long[] max = null;
+            if (largest > 0) {
+                max = new long[]{org.graalite.runtime.SqlValues.intValue(execution.registers[largest])};
+            }
+            execution.registers[register] = execution.vdbe.newRowid(pc, max);
+            if (max != null) {
+                execution.registers[largest] = max[0];
+            }
+            execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /** HaltIfNull P1 P2 P3 P4 P5: halts with the error of P1, P4 and P5 (a NOT NULL constraint) when r[P3] is NULL. */
+    static final class HaltIfNull extends InstructionNode {
+        private final int register;
+
+        HaltIfNull(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            if (execution.registers[register] == null) {
+                execution.vdbe.halt(pc);
+            }
+        }
+    }
+
+    /** ResetCount: the change count so far becomes the connection's changes(); counting starts again. */
+    static final class ResetCount extends InstructionNode {
+        ResetCount(int pc) {
+            super(pc, STRAIGHT, -1);
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.resetCount();
+        }
+    }
+}
