@@ -920,3 +920,12 @@ GRAALITE_EXPORT int graalite_op_cast(sqlite3_stmt *stmt, int pc, const GraaliteV
   graalite_mem_to_value(pMem, out);
   return SQLITE_OK;
 }
+
+/* The b-tree hints of a cursor reused by ReopenIdx: that instruction's P5 (OPFLAG_BULKCSR, OPFLAG_SEEKEQ). */
+GRAALITE_EXPORT void graalite_cursor_hints(sqlite3_stmt *stmt, int iCur, int flags) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC) {
+    sqlite3BtreeClearCursor(pC->uc.pCursor);
+    sqlite3BtreeCursorHintFlags(pC->uc.pCursor, (unsigned)(flags & (OPFLAG_BULKCSR | OPFLAG_SEEKEQ)));
+  }
+}

@@ -447,6 +447,16 @@ public final class NativeVdbe {
         }
     }
 
+    /** A cursor reused by ReopenIdx: forget its position, take the new hint flags. */
+    @TruffleBoundary
+    public void reuse(int cursor, int flags) {
+        try {
+            NativeFunction.CURSOR_HINTS.ffm.invokeExact(stmt, cursor, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     public boolean eof(int cursor) {
         try {
             return (int) NativeFunction.CURSOR_EOF.ffm.invokeExact(stmt, cursor) != 0;

@@ -32,16 +32,28 @@ final class CursorNodes {
         private final int cursor;
         private final boolean isTable;
         private final boolean seekEq;
+        /** For ReopenIdx: the root page; a cursor already open on it is kept. -1 for OpenRead. */
+        private final int reopenRoot;
 
-        OpenRead(int pc, int cursor, boolean isTable, boolean seekEq) {
+        OpenRead(int pc, int cursor, boolean isTable, boolean seekEq, int reopenRoot) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.isTable = isTable;
             this.seekEq = seekEq;
+            this.reopenRoot = reopenRoot;
         }
 
         @Override
         public void execute(Execution execution) {
+            RecordCursor open = execution.cursors[cursor];
+            if (reopenRoot >= 0 && open != null && open.root == reopenRoot) {
+                // Still open on that index: its position is forgotten and it takes this
+                // instruction's hints (an equality-only cursor may now serve a range).
+                execution.vdbe.reuse(cursor, seekEq ? 0x02 : 0);
+                open.seekEq = seekEq;
+                open.moved(true);
+                return;
+            }
             int rc = execution.vdbe.openRead(pc);
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
@@ -49,6 +61,7 @@ final class CursorNodes {
             RecordCursor c = new RecordCursor(cursor);
             c.isTable = isTable;
             c.seekEq = seekEq;
+            c.root = reopenRoot;
             execution.cursors[cursor] = c;
         }
     }

@@ -64,7 +64,7 @@ public final class NodeFactory {
                 return i.p1() == 0 ? null : "Null with P1";
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
-            case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast":
+            case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx":
                 return null;
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
                             "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
@@ -262,7 +262,7 @@ public final class NodeFactory {
                 return new CursorNodes.Transaction(pc);
             case "OpenRead":
                 // P5 OPFLAG_SEEKEQ (0x02): the cursor only looks for equal keys.
-                return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0);
+                return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0, -1);
             case "OpenEphemeral":
             case "OpenAutoindex":
                 return new IndexNodes.OpenEphemeral(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), i.p3());
@@ -311,6 +311,15 @@ public final class NodeFactory {
                 return new WriteNodes.ResetCount(pc);
             case "Cast":
                 return new RegisterNodes.Cast(pc, i.p1());
+            case "RowSetAdd":
+                return new RowSetNodes.Add(pc, i.p1(), i.p2());
+            case "RowSetRead":
+                return new RowSetNodes.Read(pc, i.p2(), i.p1(), i.p3());
+            case "RowSetTest":
+                return new RowSetNodes.Test(pc, i.p2(), i.p1(), i.p3(), int32(i));
+            case "ReopenIdx":
+                // OpenRead, except that a cursor already open on that index stays as it is.
+                return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0, i.p2());
             case "SoftNull":
                 // A NULL for MakeRecord that keeps the old value's memory: in Java simply NULL.
                 return new RegisterNodes.SetNull(pc, i.p1(), i.p1());

@@ -27,6 +27,8 @@ public final class RecordCursor {
     public boolean isTable = true;
     /** Opened with OPFLAG_SEEKEQ: seeks only look for equal keys. */
     public boolean seekEq;
+    /** The root page a ReopenIdx opened this cursor on (-1 otherwise). */
+    public int root = -1;
     /** The Sequence counter of this cursor. */
     public long sequence;
     /** No current row: every column reads NULL. */
