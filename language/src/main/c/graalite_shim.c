@@ -929,3 +929,48 @@ GRAALITE_EXPORT void graalite_cursor_hints(sqlite3_stmt *stmt, int iCur, int fla
     sqlite3BtreeCursorHintFlags(pC->uc.pCursor, (unsigned)(flags & (OPFLAG_BULKCSR | OPFLAG_SEEKEQ)));
   }
 }
+
+/* OP_IfEmpty: (rc << 8) | empty, for the P1 b-tree. */
+GRAALITE_EXPORT int graalite_cursor_is_empty(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int res = 1;
+  int rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3BtreeIsEmpty(pC->uc.pCursor, &res);
+  return (rc << 8) | (res != 0);
+}
+
+/* OP_ResetSorter: empties the P1 sorter or temporary b-tree. */
+GRAALITE_EXPORT int graalite_cursor_reset(sqlite3_stmt *stmt, int iCur) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_SORTER);
+  if (pC) {
+    sqlite3VdbeSorterReset(p->db, pC->uc.pSorter);
+    return SQLITE_OK;
+  }
+  pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0) return SQLITE_MISUSE;
+  return sqlite3BtreeClearTableOfCursor(pC->uc.pCursor);
+}
+
+/* OP_OpenDup at pc: cursor P1, a second cursor on the temporary b-tree of cursor P2. */
+GRAALITE_EXPORT int graalite_op_open_dup(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pOrig = graalite_cursor(stmt, pOp->p2, CURTYPE_BTREE);
+  VdbeCursor *pCx;
+  if (pOrig == 0 || !pOrig->isEphemeral) return SQLITE_MISUSE;
+  pCx = allocateCursor(p, pOp->p1, pOrig->nField, CURTYPE_BTREE);
+  if (pCx == 0) return SQLITE_NOMEM;
+  pCx->nullRow = 1;
+  pCx->isEphemeral = 1;
+  pCx->pKeyInfo = pOrig->pKeyInfo;
+  pCx->isTable = pOrig->isTable;
+  pCx->pgnoRoot = pOrig->pgnoRoot;
+  pCx->isOrdered = pOrig->isOrdered;
+  /* The b-tree belongs to the original cursor; neither may be reused as another table. */
+  pCx->ub.pBtx = pOrig->ub.pBtx;
+  pCx->noReuse = 1;
+  pOrig->noReuse = 1;
+  return sqlite3BtreeCursor(pCx->ub.pBtx, pCx->pgnoRoot, BTREE_WRCSR, pCx->pKeyInfo, pCx->uc.pCursor);
+}

@@ -164,6 +164,9 @@ public enum NativeFunction {
     OP_RESET_COUNT("graalite_op_reset_count", false, null, ADDRESS),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
+    CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_RESET("graalite_cursor_reset", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_OPEN_DUP("graalite_op_open_dup", false, JAVA_INT, ADDRESS, JAVA_INT),
     VALUE_SIZE("graalite_value_size", true, JAVA_INT),
     /* Not critical: a function may block or, if it is a user function, call back into Java. */
     CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),

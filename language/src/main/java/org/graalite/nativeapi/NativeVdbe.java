@@ -457,6 +457,40 @@ public final class NativeVdbe {
         }
     }
 
+    /** OP_IfEmpty: (rc << 8) | empty. */
+    @TruffleBoundary
+    public int isEmpty(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_IS_EMPTY.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_ResetSorter: empties a sorter or temporary b-tree. */
+    @TruffleBoundary
+    public void resetCursor(int pc, int cursor) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.CURSOR_RESET.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_OpenDup at {@code pc}. */
+    @TruffleBoundary
+    public void openDup(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_OPEN_DUP.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
     public boolean eof(int cursor) {
         try {
             return (int) NativeFunction.CURSOR_EOF.ffm.invokeExact(stmt, cursor) != 0;

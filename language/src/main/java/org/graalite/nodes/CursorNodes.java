@@ -364,4 +364,76 @@ final class CursorNodes {
             execution.registers[register] = execution.vdbe.sorterData(pc);
         }
     }
+
+    /** IfEmpty P1 P2: jump to P2 if the b-tree of cursor P1 is empty. */
+    static final class IfEmpty extends InstructionNode {
+        private final int cursor;
+
+        IfEmpty(int pc, int target, int cursor) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            int r = execution.vdbe.isEmpty(cursor);
+            if ((r >>> 8) != 0) {
+                throw execution.vdbe.abort(pc, r >>> 8);
+            }
+            execution.cursors[cursor].moved(true);
+            return (r & 1) != 0;
+        }
+    }
+
+    /** ResetSorter P1: empties sorter or temporary table P1. */
+    static final class ResetSorter extends InstructionNode {
+        private final int cursor;
+
+        ResetSorter(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.resetCursor(pc, cursor);
+            execution.cursors[cursor].moved(true);
+        }
+    }
+
+    /** SequenceTest P1 P2: jump to P2 if cursor P1's sequence counter is 0; the counter is incremented either way. */
+    static final class SequenceTest extends InstructionNode {
+        private final int cursor;
+
+        SequenceTest(int pc, int target, int cursor) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            return c.sequence++ == 0;
+        }
+    }
+
+    /** OpenDup P1 P2: cursor P1 reads the temporary table of cursor P2. */
+    static final class OpenDup extends InstructionNode {
+        private final int cursor;
+        private final int original;
+
+        OpenDup(int pc, int cursor, int original) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.original = original;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.openDup(pc);
+            RecordCursor c = new RecordCursor(cursor);
+            c.isTable = execution.cursors[original].isTable;
+            execution.cursors[cursor] = c;
+        }
+    }
 }

@@ -64,7 +64,8 @@ public final class NodeFactory {
                 return i.p1() == 0 ? null : "Null with P1";
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
-            case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx":
+            case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx", "IfEmpty",
+                            "ResetSorter", "SequenceTest", "OpenDup":
                 return null;
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
                             "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
@@ -311,6 +312,14 @@ public final class NodeFactory {
                 return new WriteNodes.ResetCount(pc);
             case "Cast":
                 return new RegisterNodes.Cast(pc, i.p1());
+            case "IfEmpty":
+                return new CursorNodes.IfEmpty(pc, i.p2(), i.p1());
+            case "ResetSorter":
+                return new CursorNodes.ResetSorter(pc, i.p1());
+            case "SequenceTest":
+                return new CursorNodes.SequenceTest(pc, i.p2(), i.p1());
+            case "OpenDup":
+                return new CursorNodes.OpenDup(pc, i.p1(), i.p2());
             case "RowSetAdd":
                 return new RowSetNodes.Add(pc, i.p1(), i.p2());
             case "RowSetRead":
