@@ -39,23 +39,30 @@ final class IndexNodes {
         return RecordEncoder.makeRecord(values, 0, count, null);
     }
 
-    /**
-     * SeekLT, SeekLE, SeekGE, SeekGT P1 P2 P3 P4: position cursor P1 at the last entry below
-     * (LT), at or below (LE), the first at or above (GE), above (GT) the key (r[P3] for a
-     * table, r[P3..P3+P4-1] for an index); jump to P2 if there is no such entry.
-     */
-    static final class Seek extends InstructionNode {
-        private final int cursor;
-        private final int operation;
-        private final int first;
-        private final int fields;
+    /** A branch on cursor P1 with a key in registers P3..P3+P4-1 and a relation (LT, LE, GE, GT). */
+    abstract static class KeyedBranch extends InstructionNode {
+        protected final int cursor;
+        protected final int operation;
+        protected final int first;
+        protected final int fields;
 
-        Seek(int pc, int target, int cursor, int operation, int first, int fields) {
+        KeyedBranch(int pc, int target, int cursor, int operation, int first, int fields) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.operation = operation;
             this.first = first;
             this.fields = fields;
+        }
+    }
+
+    /**
+     * SeekLT, SeekLE, SeekGE, SeekGT P1 P2 P3 P4: position cursor P1 at the last entry below
+     * (LT), at or below (LE), the first at or above (GE), above (GT) the key (r[P3] for a
+     * table, r[P3..P3+P4-1] for an index); jump to P2 if there is no such entry.
+     */
+    static final class Seek extends KeyedBranch {
+        Seek(int pc, int target, int cursor, int operation, int first, int fields) {
+            super(pc, target, cursor, operation, first, fields);
         }
 
         @Override
@@ -164,18 +171,9 @@ final class IndexNodes {
      * rowid) with the key r[P3..P3+P4-1]; jump to P2 if the entry is greater (GT), greater or
      * equal (GE), less (LT), less or equal (LE).
      */
-    static final class IndexCompare extends InstructionNode {
-        private final int cursor;
-        private final int operation;
-        private final int first;
-        private final int fields;
-
+    static final class IndexCompare extends KeyedBranch {
         IndexCompare(int pc, int target, int cursor, int operation, int first, int fields) {
-            super(pc, BRANCH, target);
-            this.cursor = cursor;
-            this.operation = operation;
-            this.first = first;
-            this.fields = fields;
+            super(pc, target, cursor, operation, first, fields);
         }
 
         @Override
