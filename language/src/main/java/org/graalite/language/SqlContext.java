@@ -57,6 +57,7 @@ public final class SqlContext {
         NativeConnection connection = NativeConnection.open(path, readOnly);
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
         Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
+        opened.setInlineStatements(SqlLanguage.inlineStatementsOf(env));
         others.add(opened);
         return opened;
     }

@@ -34,6 +34,9 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     @Option(help = "Which engine runs statements: auto (the Truffle tier where it can, else SQLite's own), truffle (only the Truffle tier), native (only SQLite's own VDBE).", category = OptionCategory.USER, stability = OptionStability.STABLE, usageSyntax = "auto|truffle|native") //
     static final OptionKey<Tier> Tier = new OptionKey<>(org.graalite.runtime.Tier.AUTO, new OptionType<>("auto|truffle|native", org.graalite.runtime.Tier::parse));
 
+    @Option(help = "Whether callers' loops over rows compile together with the statement (true), or call it across a boundary every row (false, to measure what inlining buys).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL) //
+    static final OptionKey<Boolean> InlineStatements = new OptionKey<>(true);
+
     @Option(help = "Open the database read-only.", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Boolean> ReadOnly = new OptionKey<>(false);
 
@@ -96,6 +99,10 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     @Override
     protected Object getScope(SqlContext context) {
         return new ConnectionObject(context.database(), context);
+    }
+
+    static boolean inlineStatementsOf(Env env) {
+        return env.getOptions().get(InlineStatements);
     }
 
     static Tier tierOf(Env env) {

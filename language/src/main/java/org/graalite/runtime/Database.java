@@ -34,6 +34,17 @@ public final class Database implements AutoCloseable {
         this.tierOption = tierOption;
     }
 
+    /** Whether row loops of callers may inline statements (option sql.InlineStatements). */
+    private boolean inlineStatements = true;
+
+    public void setInlineStatements(boolean inline) {
+        this.inlineStatements = inline;
+    }
+
+    public boolean inlineStatements() {
+        return inlineStatements;
+    }
+
     /** The language whose nodes run this database's statements on the Truffle tier. */
     public TruffleLanguage<?> language() {
         return language;

@@ -168,7 +168,7 @@ public final class Statement implements AutoCloseable {
      * program compiles into their own code (see QueryResult).
      */
     public RootCallTarget truffleTarget() {
-        return tier == Tier.TRUFFLE ? callTarget : null;
+        return tier == Tier.TRUFFLE && database.inlineStatements() ? callTarget : null;
     }
 
     public Execution execution() {
