@@ -974,3 +974,93 @@ GRAALITE_EXPORT int graalite_op_open_dup(sqlite3_stmt *stmt, int pc) {
   pOrig->noReuse = 1;
   return sqlite3BtreeCursor(pCx->ub.pBtx, pCx->pgnoRoot, BTREE_WRCSR, pCx->pKeyInfo, pCx->uc.pCursor);
 }
+
+/* ---- SQLite's own aggregates and window functions for the Truffle tier. ----
+ *
+ * The aggregate's state stays where SQLite keeps it, in the instruction's accumulator register
+ * (aMem[P3] of AggStep, aMem[P1] of AggFinal/AggValue), which SQLite releases on reset; only
+ * the arguments come from Java, into the instruction's argument registers.
+ */
+
+/* The context of one aggregate step, on the caller's stack: argc argument slots after it. */
+static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, const GraaliteValue *args, int inverse) {
+  FuncDef *pFunc = pOp->p4.pFunc;
+  int argc = pOp->p5;
+  u64 space[(SZ_CONTEXT(argc > 0 ? argc : 1) + 7) / 8 + 1];
+  sqlite3_context *pCtx = (sqlite3_context *)space;
+  Mem out;
+  Mem *pMem = &p->aMem[pOp->p3];
+  int i, rc = SQLITE_OK;
+  memset(pCtx, 0, sizeof(sqlite3_context));
+  sqlite3VdbeMemInit(&out, p->db, MEM_Null);
+  pCtx->pOut = &out;
+  pCtx->pMem = pMem;
+  pCtx->pFunc = pFunc;
+  pCtx->iOp = pc;
+  pCtx->pVdbe = p;
+  pCtx->argc = (u16)argc;
+  pCtx->enc = ENC(p->db);
+  for (i = 0; i < argc; i++) {
+    Mem *arg = &p->aMem[pOp->p2 + i];
+    graalite_value_to_mem(&args[i], arg);
+    pCtx->argv[i] = arg;
+  }
+  if (!inverse) pMem->uTemp = 0x1122e0e3;
+  pMem->n++;
+  if (inverse) {
+    pFunc->xInverse(pCtx, argc, pCtx->argv);
+  } else {
+    pFunc->xSFunc(pCtx, argc, pCtx->argv);
+  }
+  if (pCtx->isError > 0) {
+    sqlite3VdbeError(p, "%s", sqlite3_value_text(&out));
+    rc = pCtx->isError;
+  }
+  /* skipFlag (min/max): tell the program through the flag register of the CollSeq before. */
+  if (pCtx->skipFlag && pc > 0 && p->aOp[pc - 1].opcode == OP_CollSeq && p->aOp[pc - 1].p1) {
+    sqlite3VdbeMemSetInt64(&p->aMem[p->aOp[pc - 1].p1], 1);
+  }
+  sqlite3VdbeMemRelease(&out);
+  return rc;
+}
+
+/* OP_AggStep / OP_AggInverse at pc with arguments from Java. */
+GRAALITE_EXPORT int graalite_op_agg_step(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, GraaliteValue *unused) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  (void)unused;
+  if (pOp->p4type != P4_FUNCDEF) return SQLITE_MISUSE;
+  return graalite_agg_call(p, pc, pOp, args, pOp->opcode == OP_AggInverse || pOp->p1 != 0);
+}
+
+/*
+ * OP_AggFinal (the accumulator becomes the result) and OP_AggValue (the current value into
+ * register P3) at pc; the result is described in *out.
+ */
+GRAALITE_EXPORT int graalite_op_agg_final(sqlite3_stmt *stmt, int pc, const GraaliteValue *unused, GraaliteValue *out) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  Mem *pMem = &p->aMem[pOp->p1];
+  int rc;
+  (void)unused;
+  if (pOp->p4type != P4_FUNCDEF) return SQLITE_MISUSE;
+  if (pOp->opcode == OP_AggValue) {
+    rc = sqlite3VdbeMemAggValue(pMem, &p->aMem[pOp->p3], pOp->p4.pFunc);
+    pMem = &p->aMem[pOp->p3];
+  } else {
+    rc = sqlite3VdbeMemFinalize(pMem, pOp->p4.pFunc);
+  }
+  if (rc) {
+    sqlite3VdbeError(p, "%s", sqlite3_value_text(pMem));
+    return rc;
+  }
+  memset(out, 0, sizeof(*out));
+  graalite_mem_to_value(pMem, out);
+  return SQLITE_OK;
+}
+
+/* Sets register `reg` to NULL on SQLite's side too (a native accumulator that a group reset clears). */
+GRAALITE_EXPORT void graalite_register_set_null(sqlite3_stmt *stmt, int reg) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (reg > 0 && reg < p->nMem) sqlite3VdbeMemSetNull(&p->aMem[reg]);
+}

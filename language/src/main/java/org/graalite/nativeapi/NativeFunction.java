@@ -171,6 +171,10 @@ public enum NativeFunction {
     /* Not critical: a function may block or, if it is a user function, call back into Java. */
     CALL_FUNCTION("graalite_call_function", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     OP_CAST("graalite_op_cast", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    /* SQLite's own aggregates (group_concat, window functions, ...): state in SQLite's registers. */
+    OP_AGG_STEP("graalite_op_agg_step", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    OP_AGG_FINAL("graalite_op_agg_final", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    REGISTER_SET_NULL("graalite_register_set_null", true, null, ADDRESS, JAVA_INT),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);
 

@@ -249,6 +249,28 @@ public final class NativeVdbe {
         return callWithValues(NativeFunction.OP_CAST, pc, new Object[]{value});
     }
 
+    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these arguments. */
+    @TruffleBoundary
+    public void aggregateStep(int pc, Object[] arguments) {
+        callWithValues(NativeFunction.OP_AGG_STEP, pc, arguments);
+    }
+
+    /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value. */
+    @TruffleBoundary
+    public Object aggregateValue(int pc) {
+        return callWithValues(NativeFunction.OP_AGG_FINAL, pc, new Object[0]);
+    }
+
+    /** Register {@code register} becomes NULL on SQLite's side (it holds a native aggregate's state). */
+    @TruffleBoundary
+    public void setNull(int register) {
+        try {
+            NativeFunction.REGISTER_SET_NULL.ffm.invokeExact(stmt, register);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /**
      * Marshals {@code arguments} into GraaliteValues, calls {@code f(stmt, pc, values, out)} and
      * returns the value described in {@code out}; a non-zero result ends the execution with that error.

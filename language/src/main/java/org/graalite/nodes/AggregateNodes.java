@@ -368,4 +368,45 @@ final class AggregateNodes {
             return aggregate.finish(instance);
         }
     }
+
+    /**
+     * AggStep / AggInverse of one of SQLite's own aggregates (group_concat, json_group_array,
+     * window functions, and every aggregate of a window program): SQLite steps its state, kept
+     * in its own accumulator register; the arguments come from the Java registers.
+     */
+    static final class NativeStep extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+
+        NativeStep(int pc, int firstArgument, int argumentCount) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+        }
+
+        @Override
+        @com.oracle.truffle.api.nodes.ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = execution.registers[firstArgument + i];
+            }
+            execution.vdbe.aggregateStep(pc, arguments);
+        }
+    }
+
+    /** AggFinal P1 (r[P1] = the final value) and AggValue P1 P3 (r[P3] = the current value) of one of SQLite's own aggregates. */
+    static final class NativeValue extends InstructionNode {
+        private final int result;
+
+        NativeValue(int pc, int result) {
+            super(pc, STRAIGHT, -1);
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[result] = execution.vdbe.aggregateValue(pc);
+        }
+    }
 }

@@ -93,14 +93,22 @@ public final class NodeFactory {
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
                 return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
             }
-            case "AggStep", "AggFinal": {
+            case "AggStep", "AggFinal", "AggInverse", "AggValue": {
                 if (!(i.p4() instanceof P4.Function f) || f.context()) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
-                    return database != null && database.userAggregate(f.name(), aggregateArguments(i)) != null ? null : i.opcodeName() + " " + i.p4Display();
+                    // Guest aggregates have no inverse or intermediate value (window frames).
+                    boolean plain = i.opcodeName().equals("AggStep") || i.opcodeName().equals("AggFinal");
+                    return plain && database != null && database.userAggregate(f.name(), aggregateArguments(i)) != null ? null : i.opcodeName() + " " + i.p4Display();
                 }
-                return AggregateNodes.kind(f.name(), f.argumentCount()) >= 0 ? null : i.opcodeName() + " " + i.p4Display();
+                // Window frames (AggInverse, AggValue) stay on the native tier for now: a window
+                // program with rank() ended in SQLITE_MISUSE on the Truffle tier (issue 4 note).
+                if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {
+                    return i.opcodeName() + " (window functions)";
+                }
+                // SQLite's own aggregates: the common ones in Java, every other one by SQLite.
+                return null;
             }
             default:
                 return i.opcodeName();
@@ -143,9 +151,10 @@ public final class NodeFactory {
     /** The call target that runs {@code program} (every instruction must be supported). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
+        Build build = new Build(instructions, database, nativeAccumulators(instructions));
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
-            nodes[i.address()] = node(i, instructions, database);
+            nodes[i.address()] = node(i, build);
         }
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
@@ -198,7 +207,38 @@ public final class NodeFactory {
         return new SubroutineNodes.EndCoroutine(end.address(), end.p1(), callerTargets, targets.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    private static InstructionNode node(Instruction i, List<Instruction> program, Database database) {
+    /** What building one program's nodes needs to know about the whole program. */
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators) {
+    }
+
+    private static boolean builtinAggregate(Instruction i) {
+        return (i.opcodeName().startsWith("Agg")) && i.p4() instanceof P4.Function f && !f.context() && (f.flags() & SQLITE_FUNC_BUILTIN) != 0;
+    }
+
+    /**
+     * The accumulator registers of SQLite's own aggregates that SQLite itself runs: all of them
+     * in a window program (AggInverse, AggValue), otherwise those without a Java implementation.
+     */
+    private static java.util.Set<Integer> nativeAccumulators(List<Instruction> program) {
+        boolean window = false;
+        for (Instruction i : program) {
+            window |= builtinAggregate(i) && (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue"));
+        }
+        java.util.Set<Integer> registers = new java.util.HashSet<>();
+        for (Instruction i : program) {
+            if (builtinAggregate(i)) {
+                P4.Function f = (P4.Function) i.p4();
+                if (window || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
+                    registers.add(i.opcodeName().equals("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
+                }
+            }
+        }
+        return registers;
+    }
+
+    private static InstructionNode node(Instruction i, Build build) {
+        List<Instruction> program = build.program();
+        Database database = build.database();
         int pc = i.address();
         switch (i.opcodeName()) {
             case "Init":
@@ -225,8 +265,11 @@ public final class NodeFactory {
             case "String8":
             case "String":
                 return new RegisterNodes.Constant(pc, i.p2(), ((P4.Text) i.p4()).value());
-            case "Null":
-                return new RegisterNodes.SetNull(pc, i.p2(), i.p3());
+            case "Null": {
+                int last = Math.max(i.p2(), i.p3());
+                int[] cleared = build.nativeAccumulators().stream().filter(r -> r >= i.p2() && r <= last).mapToInt(Integer::intValue).sorted().toArray();
+                return new RegisterNodes.SetNull(pc, i.p2(), i.p3(), cleared);
+            }
             case "Copy":
                 return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false);
             case "SCopy":
@@ -443,10 +486,17 @@ public final class NodeFactory {
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":
                 return new AggregateNodes.CollSeq(pc, i.p1());
+            case "AggInverse":
+                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());
+            case "AggValue":
+                return new AggregateNodes.NativeValue(pc, i.p3());
             case "AggStep": {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate(f.name(), i.p5()));
+                }
+                if (build.nativeAccumulators().contains(i.p3())) {
+                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());
                 }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
@@ -457,6 +507,9 @@ public final class NodeFactory {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f.name(), i.p2()));
+                }
+                if (build.nativeAccumulators().contains(i.p1())) {
+                    return new AggregateNodes.NativeValue(pc, i.p1());
                 }
                 return new AggregateNodes.Final(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p1());
             }

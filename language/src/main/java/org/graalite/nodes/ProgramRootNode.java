@@ -29,8 +29,17 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     /** Kept for the runtime's on-stack replacement of long loops (BytecodeOSRNode). */
     @CompilationFinal private Object osrMetadata;
 
+    /** The frame slot of the current Execution, so that on-stack replacement finds it in the frame it copies. */
+    private static final int EXECUTION_SLOT = 0;
+
+    private static com.oracle.truffle.api.frame.FrameDescriptor frameDescriptor() {
+        com.oracle.truffle.api.frame.FrameDescriptor.Builder b = com.oracle.truffle.api.frame.FrameDescriptor.newBuilder();
+        b.addSlot(com.oracle.truffle.api.frame.FrameSlotKind.Object, "execution", null);
+        return b.build();
+    }
+
     ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, String sql) {
-        super(language);
+        super(language, frameDescriptor());
         this.nodes = nodes;
         this.sql = sql;
         int n = 1;
@@ -53,6 +62,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     @ExplodeLoop
     public Object execute(VirtualFrame frame) {
         Execution execution = (Execution) frame.getArguments()[0];
+        frame.setObject(EXECUTION_SLOT, execution);
         int resume = execution.resumeAt;
         for (int i = 0; i < entries.length; i++) {
             if (entries[i] == resume) {
@@ -68,7 +78,9 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
      */
     @Override
     public Object executeOSR(VirtualFrame osrFrame, int target, Object interpreterState) {
-        return run(osrFrame, (Execution) interpreterState, target);
+        // Not interpreterState: the runtime treats that as a constant of the OSR compilation,
+        // and every execution has an Execution of its own. The frame's copy holds the current one.
+        return run(osrFrame, (Execution) osrFrame.getObject(EXECUTION_SLOT), target);
     }
 
     @Override
@@ -147,7 +159,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
      */
     private Object backEdge(VirtualFrame frame, Execution execution, int target) {
         if (CompilerDirectives.inInterpreter() && BytecodeOSRNode.pollOSRBackEdge(this)) {
-            return BytecodeOSRNode.tryOSR(this, target, execution, null, frame);
+            return BytecodeOSRNode.tryOSR(this, target, null, null, frame);
         }
         return null;
     }

@@ -27,15 +27,24 @@ final class RegisterNodes {
         }
     }
 
-    /** Null P1 P2 P3: r[P2..P3] = NULL (only r[P2] when P3 is not greater). */
+    /**
+     * Null P1 P2 P3: r[P2..P3] = NULL (only r[P2] when P3 is not greater). Registers that hold
+     * the state of one of SQLite's own aggregates are cleared on SQLite's side as well.
+     */
     static final class SetNull extends InstructionNode {
         private final int first;
         private final int last;
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] nativeAccumulators;
 
         SetNull(int pc, int first, int last) {
+            this(pc, first, last, new int[0]);
+        }
+
+        SetNull(int pc, int first, int last, int[] nativeAccumulators) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.last = Math.max(first, last);
+            this.nativeAccumulators = nativeAccumulators;
         }
 
         @Override
@@ -43,6 +52,9 @@ final class RegisterNodes {
         public void execute(Execution execution) {
             for (int r = first; r <= last; r++) {
                 execution.registers[r] = null;
+            }
+            for (int r : nativeAccumulators) {
+                execution.vdbe.setNull(r);
             }
         }
     }

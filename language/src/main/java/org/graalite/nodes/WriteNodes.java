@@ -60,6 +60,7 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+            execution.invalidateRecords();
             execution.cursors[cursor].moved(false);
         }
     }
@@ -76,6 +77,7 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.delete(pc);
+            execution.invalidateRecords();
             execution.cursors[cursor].moved(false);
         }
     }
@@ -94,6 +96,7 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.indexInsert(pc, (byte[]) execution.registers[register]);
+            execution.invalidateRecords();
             execution.cursors[cursor].moved(false);
         }
     }
@@ -114,6 +117,7 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.indexDelete(pc, IndexNodes.key(execution.registers, first, count));
+            execution.invalidateRecords();
             execution.cursors[cursor].moved(false);
         }
     }

@@ -24,6 +24,18 @@ public final class Execution {
     /** The values of the last ResultRow. */
     public Object[] row;
 
+    /**
+     * A change to a b-tree moves records in their pages: every cursor must find its record
+     * again (SQLite's VDBE invalidates its column caches the same way).
+     */
+    public void invalidateRecords() {
+        for (RecordCursor c : cursors) {
+            if (c != null) {
+                c.recordMayHaveMoved();
+            }
+        }
+    }
+
     public Execution(NativeVdbe vdbe, int registerCount, int cursorCount, Object[] parameters, int instructionCount) {
         this.vdbe = vdbe;
         this.onceDone = new boolean[instructionCount];

@@ -74,6 +74,13 @@ public final class RecordCursor {
         parseHeaderSize();
     }
 
+    /** The b-tree changed: the current row stays, but its record must be located again. */
+    public void recordMayHaveMoved() {
+        if (pseudoRegister < 0) {
+            located = false;
+        }
+    }
+
     /** The cursor moved: forget the record of the previous row. */
     public void moved(boolean atEnd) {
         nullRow = atEnd;

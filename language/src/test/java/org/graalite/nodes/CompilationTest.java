@@ -67,4 +67,27 @@ class CompilationTest {
         String trace = log.toString(StandardCharsets.UTF_8);
         assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("OSR")), "no OSR compilation:\n" + trace);
     }
+
+    /**
+     * Regression: the first on-stack replacement of a loop used to keep that execution's state
+     * as a compilation constant, so later executions lost their rows. Many executions of an
+     * aggregate whose scan runs inside one call, each compiled by OSR, must all give the row.
+     */
+    @Test
+    void everyExecutionAfterOsrHasItsRow(@TempDir Path dir) {
+        String db = dir.resolve("osr-many.db").toString();
+        try (Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+            setup.eval("sql", "create table t(a integer primary key, b real); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000) insert into t select i, i * 0.25 from n");
+        }
+        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.OSRCompilationThreshold", "1000")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+            Value sum = c.getBindings("sql").invokeMember("prepare", "select sum(b) from t where a % 3 = 0");
+            for (int i = 0; i < 400; i++) {
+                Value it = sum.execute().getIterator();
+                assertEquals(0.25 * 3 * (6666L * 6667 / 2), it.getIteratorNextElement().getArrayElement(0).asDouble(), "execution " + i);
+            }
+        }
+    }
 }
