@@ -25,7 +25,7 @@ import java.nio.file.StandardCopyOption;
  * so the cost of the call itself does not count. The downcalls are plain (not critical):
  * they run for milliseconds and must not hold off garbage collection.
  */
-final class NativeBaseline {
+public final class NativeBaseline {
     private static final String RESOURCE = "org/graalite/jmh/linux-x86_64/libgraalite_bench.so";
     private static final int ERROR_BUFFER = 512;
 
@@ -34,6 +34,10 @@ final class NativeBaseline {
     private static final MethodHandle CLOSE;
     private static final MethodHandle SUM_IDS;
     private static final MethodHandle COMPILE_OPTION;
+    private static final MethodHandle DIGEST;
+    private static final MethodHandle TATP_OPEN;
+    private static final MethodHandle TATP_RUN;
+    private static final MethodHandle TATP_CLOSE;
 
     static {
         SymbolLookup lib = SymbolLookup.libraryLookup(libraryPath(), Arena.global());
@@ -43,6 +47,10 @@ final class NativeBaseline {
         CLOSE = linker.downcallHandle(lib.findOrThrow("graalite_bench_close"), FunctionDescriptor.ofVoid(ADDRESS));
         SUM_IDS = linker.downcallHandle(lib.findOrThrow("graalite_bench_sum_ids"), FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS));
         COMPILE_OPTION = linker.downcallHandle(lib.findOrThrow("graalite_bench_compile_option"), FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        DIGEST = linker.downcallHandle(lib.findOrThrow("graalite_bench_digest"), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+        TATP_OPEN = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_open"), FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+        TATP_RUN = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_run"), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+        TATP_CLOSE = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_close"), FunctionDescriptor.ofVoid(ADDRESS));
     }
 
     private NativeBaseline() {
@@ -72,12 +80,14 @@ final class NativeBaseline {
     }
 
     /** An open read-only database with one prepared query, kept across operations. */
-    static final class Query implements AutoCloseable {
+    public static final class Query implements AutoCloseable {
         private final Arena arena = Arena.ofConfined();
         private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+        /** The C side's BenchDigest: rows (int64), sum (double), hash (uint64). */
+        private final MemorySegment digest = arena.allocate(24, 8);
         private MemorySegment handle;
 
-        Query(Path database, String sql) {
+        public Query(Path database, String sql) {
             try {
                 handle = (MemorySegment) OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(sql), errors, ERROR_BUFFER);
             } catch (Throwable t) {
@@ -88,6 +98,20 @@ final class NativeBaseline {
                 arena.close();
                 throw new IllegalStateException("native baseline: " + message);
             }
+        }
+
+        /** Runs the query once, reading every value of every row; adds its digest to {@code d}. */
+        public void digest(org.graalite.jmh.systems.Digest d) {
+            int rc;
+            try {
+                rc = (int) DIGEST.invokeExact(handle, digest, errors, ERROR_BUFFER);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (rc != 0) {
+                throw new IllegalStateException("native baseline: " + errors.getString(0));
+            }
+            addDigest(digest, d);
         }
 
         /** Runs the query once; the sum of its first column. */
@@ -119,6 +143,70 @@ final class NativeBaseline {
         }
     }
 
+    private static void addDigest(MemorySegment digest, org.graalite.jmh.systems.Digest d) {
+        d.rows += digest.get(JAVA_LONG, 0);
+        d.sum += digest.get(java.lang.foreign.ValueLayout.JAVA_DOUBLE, 8);
+        d.hash += digest.get(JAVA_LONG, 16);
+    }
+
+    /**
+     * TATP's transactions in C (native_baseline.c): an open read-write database with the
+     * statements prepared, and a call that runs an array of transactions (6 integers each).
+     */
+    public static final class Tatp implements AutoCloseable {
+        private final Arena arena = Arena.ofConfined();
+        private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+        private final MemorySegment digest = arena.allocate(24, 8);
+        private MemorySegment transactions = MemorySegment.NULL;
+        private MemorySegment handle;
+
+        public Tatp(Path database, String setupSql) {
+            try {
+                handle = (MemorySegment) TATP_OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(setupSql), errors, ERROR_BUFFER);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (handle.address() == 0) {
+                String message = errors.getString(0);
+                arena.close();
+                throw new IllegalStateException("native baseline: " + message);
+            }
+        }
+
+        /** Runs the transactions; adds what they read and changed to {@code d}. */
+        public void run(long[] txns, org.graalite.jmh.systems.Digest d) {
+            if (transactions.byteSize() != txns.length * 8L) {
+                transactions = arena.allocate(txns.length * 8L, 8);
+            }
+            MemorySegment.copy(txns, 0, transactions, JAVA_LONG, 0, txns.length);
+            digest.fill((byte) 0);
+            int rc;
+            try {
+                rc = (int) TATP_RUN.invokeExact(handle, transactions, txns.length / 6, digest, errors, ERROR_BUFFER);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (rc != 0) {
+                throw new IllegalStateException("native baseline: " + errors.getString(0));
+            }
+            addDigest(digest, d);
+        }
+
+        @Override
+        public void close() {
+            if (handle != null) {
+                try {
+                    TATP_CLOSE.invokeExact(handle);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                } finally {
+                    handle = null;
+                    arena.close();
+                }
+            }
+        }
+    }
+
     /** The whole cycle (open, prepare, step, finalize, close) in one call. */
     static long sumIds(Path database, String sql) {
         try (Arena arena = Arena.ofConfined()) {
@@ -129,7 +217,7 @@ final class NativeBaseline {
     }
 
     /** SQLite's compile-time options of the baseline library (sqlite3_compileoption_get). */
-    static String compileOptions() {
+    public static String compileOptions() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0;; i++) {
             MemorySegment option;

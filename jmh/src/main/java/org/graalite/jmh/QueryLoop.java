@@ -18,7 +18,7 @@ import org.graalvm.polyglot.io.IOAccess;
  */
 public interface QueryLoop extends AutoCloseable {
     /** The systems compared, as the benchmarks' {@code system} parameter names them. */
-    List<String> SYSTEMS = List.of("graalite", "sqlite-jdbc", "h2", "native-c");
+    List<String> SYSTEMS = List.of("graalite", "graalite-jdbc", "sqlite-jdbc", "h2", "native-c");
 
     /** Runs the query once; the sum of its first column over all rows. */
     long sumFirstColumn();
@@ -38,6 +38,11 @@ public interface QueryLoop extends AutoCloseable {
         try {
             return switch (system) {
                 case "graalite" -> new Graalite(data, sql, tier);
+                case "graalite-jdbc" -> {
+                    java.util.Properties p = new java.util.Properties();
+                    p.setProperty("sql.Tier", tier);
+                    yield new Jdbc(DriverManager.getConnection("jdbc:graalite:" + data.sqlite.toAbsolutePath(), p), sql, "Graalite JDBC driver, sql.Tier=" + tier);
+                }
                 case "sqlite-jdbc" -> {
                     Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.sqlite.toAbsolutePath());
                     yield new Jdbc(c, sql, "sqlite-jdbc " + org.sqlite.SQLiteJDBCLoader.getVersion() + ", its bundled SQLite's compile options: " + compileOptions(c));

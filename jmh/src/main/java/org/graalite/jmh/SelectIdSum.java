@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * is one full scan; the score is seconds per scan.
  *
  * <p>Systems ({@code system}): Graalite from Java through the polyglot API
- * ({@code tier}: its {@code sql.Tier}), sqlite-jdbc, H2 (embedded, file,
+ * ({@code tier}: its {@code sql.Tier}), Graalite's JDBC driver (same tier), sqlite-jdbc, H2 (embedded, file,
  * {@link TestData#H2_SETTINGS}), and SQLite's C API loop built from the same amalgamation
  * with the same options as Graalite's native library. Each system runs in its own fork; the
  * forks inherit this JVM's flags (JMH passes the launching JVM's input arguments to forks
@@ -40,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class SelectIdSum {
     public static final String SQL = "SELECT id FROM testdata";
 
-    @Param({"graalite", "sqlite-jdbc", "h2", "native-c"})
+    @Param({"graalite", "graalite-jdbc", "sqlite-jdbc", "h2", "native-c"})
     public String system;
 
     /**
@@ -69,6 +69,8 @@ public class SelectIdSum {
             throw new IllegalStateException(system + " summed " + sum + ", expected " + data.idSum());
         }
         System.out.println(System.lineSeparator() + "# " + system + ": " + loop.describe());
+        org.graalite.jmh.systems.Workloads.CHECKED.put("select-id/scan", new org.graalite.jmh.systems.Digest(data.rows, sum, 0));
+        org.graalite.jmh.systems.Workloads.WORK.put("select-id/scan", (long) data.rows);
     }
 
     @Benchmark
@@ -80,6 +82,7 @@ public class SelectIdSum {
     public void tearDown() {
         if (loop instanceof QueryLoop.Graalite g) {
             System.out.println("# graalite executions by tier: " + g.tierStatistics());
+            org.graalite.jmh.systems.Workloads.TIERS.put("select-id/scan", g.tierStatistics());
         }
         loop.close();
         loop = null;
