@@ -65,7 +65,7 @@ public final class NodeFactory {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx", "IfEmpty",
-                            "ResetSorter", "SequenceTest", "OpenDup":
+                            "ResetSorter", "SequenceTest", "OpenDup", "Explain", "SeekScan":
                 return null;
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
                             "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
@@ -377,6 +377,10 @@ public final class NodeFactory {
                 return new RegisterNodes.SetNull(pc, i.p1(), i.p1());
             case "ReleaseReg":
                 // A debugging aid of SQLite's: nothing to do.
+            case "Explain":
+                // Query-plan information for EXPLAIN QUERY PLAN and scan statistics: a no-op when running.
+            case "SeekScan":
+                // An optimization that may skip the SeekGE that follows by stepping; doing the seek is equivalent.
                 return new ControlNodes.Jump(pc, pc + 1);
             case "RowData":
                 return new IndexNodes.RowData(pc, i.p1(), i.p2());
