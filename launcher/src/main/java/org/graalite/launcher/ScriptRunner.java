@@ -62,7 +62,7 @@ final class ScriptRunner {
         }
         Context context;
         try {
-            context = builder.options(options).build();
+            context = builder.options(guestApis(options)).build();
         } catch (IllegalArgumentException e) {
             // An invalid option, or one of a language that is not there.
             errors.println("Error: " + e.getMessage());
@@ -87,6 +87,44 @@ final class ScriptRunner {
                 }
             }
         }
+    }
+
+    /**
+     * The options that make Graalite's guest APIs reachable, merged into the command line's:
+     * {@code guest/python} on GraalPy's path ({@code import graalite.sqlite3 as sqlite3}) and
+     * {@code guest/js/graalite.js} as the CommonJS/ES module {@code graalite}
+     * ({@code require('graalite')}, {@code import Database from 'graalite'}). The repository
+     * is the system property {@code graalite.home} (bin/graalite sets it), else the directory
+     * above this class's location that holds {@code guest/}; without one, nothing is added.
+     */
+    static Map<String, String> guestApis(Map<String, String> options) {
+        Path guest = guestDirectory();
+        if (guest == null) {
+            return options;
+        }
+        Map<String, String> merged = new java.util.LinkedHashMap<>(options);
+        merged.merge("python.PythonPath", guest.resolve("python").toString(), (mine, ours) -> mine + java.io.File.pathSeparator + ours);
+        merged.putIfAbsent("js.commonjs-require", "true");
+        merged.merge("js.commonjs-core-modules-replacements", "graalite:" + guest.resolve("js").resolve("graalite.js"), (mine, ours) -> ours + "," + mine);
+        return merged;
+    }
+
+    private static Path guestDirectory() {
+        String home = System.getProperty("graalite.home");
+        try {
+            Path start = home != null && !home.isEmpty() ? Path.of(home) : Path.of(ScriptRunner.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            for (Path dir = start.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+                if (Files.isRegularFile(dir.resolve("guest/python/graalite/sqlite3.py")) && Files.isRegularFile(dir.resolve("guest/js/graalite.js"))) {
+                    return dir.resolve("guest");
+                }
+                if (home != null && !home.isEmpty()) {
+                    break;
+                }
+            }
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // No code source (or not a file): no guest APIs.
+        }
+        return null;
     }
 
     static String languageOf(String script) {

@@ -1,0 +1,834 @@
+// Graalite's JavaScript API, in the style of better-sqlite3 (its docs/api.md):
+//
+//   const Database = require('graalite');        // better-sqlite3: require('better-sqlite3')
+//   const db = new Database('foobar.db');
+//   const row = db.prepare('SELECT * FROM users WHERE id = ?').get(userId);
+//
+// Database: new Database(path?, {readonly, fileMustExist, timeout, verbose}), prepare, exec,
+// transaction (with .deferred/.immediate/.exclusive and nesting as savepoints), pragma,
+// function, aggregate, close, and the properties name, open, inTransaction, readonly, memory.
+// Statement: run, get, all, iterate, pluck, raw, expand, columns, bind, toString, and the
+// properties database, source, reader, readonly, busy. Errors from SQLite are SqliteError
+// objects whose code is the extended result code's name ('SQLITE_CONSTRAINT_UNIQUE').
+//
+// Each Database is a connection object of the sql language, opened through the polyglot
+// binding `sql` (Polyglot.import('sql').open(path)): the context needs polyglot access.
+// Differences from better-sqlite3: BLOBs come back as Uint8Array (there is no Node.js Buffer
+// here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
+// binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
+// gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
+// supported (they throw): backup, serialize, table (virtual tables), loadExtension, safe
+// integers (BigInt results), window functions (the inverse option).
+//
+// Loading: `require('graalite')` or `import Database from 'graalite'` where the context maps
+// the module name to this file (bin/graalite run does: js.commonjs-require with
+// js.commonjs-core-modules-replacements), or `load('.../graalite.js')`, which defines the
+// global Database.
+(function (exportModule) {
+  'use strict';
+
+  let root = null;
+
+  /** The polyglot binding `sql` (the context's own connection object): it opens ours. */
+  function sqlRoot() {
+    if (root === null) {
+      // Initializes the sql language in this context, which publishes the binding.
+      Polyglot.eval('sql', '-- graalite.js');
+      root = Polyglot.import('sql');
+      if (root == null) {
+        throw new Error("graalite: the polyglot binding 'sql' is missing");
+      }
+    }
+    return root;
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Errors
+
+  class SqliteError extends Error {
+    constructor(message, code) {
+      if (typeof code !== 'string') {
+        throw new TypeError('Expected second argument to be a string');
+      }
+      super('' + message);
+      this.code = code;
+    }
+  }
+  Object.defineProperty(SqliteError.prototype, 'name', {
+    value: 'SqliteError', writable: true, enumerable: false, configurable: true,
+  });
+
+  /** The JavaScript error for an exception of the sql language (others unchanged). */
+  function translate(e) {
+    if (e !== null && typeof e === 'object' && !(e instanceof SqliteError)
+        && typeof e.codeName === 'string' && typeof e.primaryCode === 'number') {
+      const message = e.message;
+      if (e.primaryCode === 21 && message === 'the database connection is closed') {
+        return new TypeError('The database connection is not open');
+      }
+      if (e.primaryCode === 20 && /cannot bind a value of this type/.test(message)) {
+        return new TypeError('SQLite3 can only bind numbers, strings, bigints, buffers, and null');
+      }
+      return new SqliteError(message, e.codeName);
+    }
+    return e;
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Values
+
+  /** A BLOB arrives as an array of its bytes: a Uint8Array copy of it. */
+  function toBytes(value) {
+    return Uint8Array.from(value);
+  }
+
+  function jsValue(value) {
+    return typeof value === 'object' && value !== null ? Uint8Array.from(value) : value;
+  }
+
+  function isBlob(value) {
+    return ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
+  }
+
+  function isPlainObject(value) {
+    if (value === null || typeof value !== 'object') return false;
+    const proto = Object.getPrototypeOf(value);
+    return proto === null || Object.getPrototypeOf(proto) === null;
+  }
+
+  function boolOption(options, key) {
+    let value = false;
+    if (key in options && typeof (value = options[key]) !== 'boolean') {
+      throw new TypeError(`Expected the "${key}" option to be a boolean`);
+    }
+    return value;
+  }
+
+  // Row builders: like better-sqlite3's rowFactory, one generated function per column list,
+  // so that building a row is a plain object literal.
+  function objectRow(columns) {
+    if (columns.includes('__proto__')) {
+      return (r) => {
+        const row = {};
+        for (let i = 0; i < columns.length; ++i) {
+          Object.defineProperty(row, columns[i], { value: jsValue(r[i]), enumerable: true, writable: true, configurable: true });
+        }
+        return row;
+      };
+    }
+    const properties = columns.map((name, i) => `${JSON.stringify(name)}: v(r[${i}])`).join(', ');
+    return Function('v', `return (r) => ({${properties}});`)(jsValue);
+  }
+
+  function arrayRow(columns) {
+    const elements = columns.map((_, i) => `v(r[${i}])`).join(', ');
+    return Function('v', `return (r) => [${elements}];`)(jsValue);
+  }
+
+  function pluckRow() {
+    return (r) => jsValue(r[0]);
+  }
+
+  function expandRow(columns, tables) {
+    return (r) => {
+      const row = {};
+      for (let i = 0; i < columns.length; ++i) {
+        const table = tables[i] == null ? '$' : tables[i];
+        const part = row[table] || (row[table] = {});
+        part[columns[i]] = jsValue(r[i]);
+      }
+      return row;
+    };
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Splitting SQL text into statements: SQLite's sqlite3_complete() state machine
+
+  const SEMI = 0, WS = 1, OTHER = 2, EXPLAIN = 3, CREATE = 4, TEMP = 5, TRIGGER = 6, END = 7;
+  const TRANS = [
+    // SEMI WS OTHER EXPLAIN CREATE TEMP TRIGGER END
+    [1, 0, 2, 3, 4, 2, 2, 2], // 0 INVALID
+    [1, 1, 2, 3, 4, 2, 2, 2], // 1 START
+    [1, 2, 2, 2, 2, 2, 2, 2], // 2 NORMAL
+    [1, 3, 3, 2, 4, 2, 2, 2], // 3 EXPLAIN
+    [1, 4, 2, 2, 2, 4, 5, 2], // 4 CREATE
+    [6, 5, 5, 5, 5, 5, 5, 5], // 5 TRIGGER
+    [6, 6, 5, 5, 5, 5, 5, 7], // 6 SEMI
+    [1, 7, 5, 5, 5, 5, 5, 5], // 7 END
+  ];
+  const KEYWORDS = { create: CREATE, trigger: TRIGGER, temp: TEMP, temporary: TEMP, end: END, explain: EXPLAIN };
+
+  function isIdChar(c) {
+    return /[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) >= 0x80;
+  }
+
+  /** The statements of a script, each with its semicolon; empty ones are skipped. */
+  function splitStatements(sql) {
+    const statements = [];
+    let state = 0, start = 0, content = false, i = 0;
+    const n = sql.length;
+    while (i < n) {
+      const c = sql[i];
+      let token;
+      if (c === ';') {
+        token = SEMI; i += 1;
+      } else if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+        token = WS; i += 1;
+      } else if (c === '/' && sql[i + 1] === '*') {
+        const j = sql.indexOf('*/', i + 2);
+        if (j < 0) { i = n; break; }
+        token = WS; i = j + 2;
+      } else if (c === '-' && sql[i + 1] === '-') {
+        const j = sql.indexOf('\n', i);
+        token = WS; i = j < 0 ? n : j + 1;
+      } else if (c === '[' || c === '`' || c === '"' || c === "'") {
+        const j = sql.indexOf(c === '[' ? ']' : c, i + 1);
+        if (j < 0) { i = n; content = true; break; }
+        token = OTHER; i = j + 1;
+      } else if (isIdChar(c)) {
+        let j = i + 1;
+        while (j < n && isIdChar(sql[j])) j += 1;
+        token = KEYWORDS[sql.slice(i, j).toLowerCase()] || OTHER;
+        i = j;
+      } else {
+        token = OTHER; i += 1;
+      }
+      if (token !== WS && token !== SEMI) content = true;
+      state = TRANS[state][token];
+      if (state === 1 && token === SEMI) {
+        if (content) statements.push(sql.slice(start, i));
+        start = i;
+        content = false;
+      }
+    }
+    if (content) statements.push(sql.slice(start));
+    return statements;
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Statement
+
+  const NAMED = /^[:@$]/;
+
+  function Statement(db, source, handle) {
+    this._db = db;
+    this._handle = handle;
+    this._source = source;
+    const columns = Array.from(handle.columns);
+    this._columns = columns;
+    this._reader = columns.length > 0;
+    this._readonly = handle.readonly;
+    const count = handle.parameterCount;
+    this._count = count;
+    const names = count > 0 ? Array.from(handle.parameters) : [];
+    this._names = names.some((name) => name != null && NAMED.test(name)) ? names : null;
+    this._mode = 'object';
+    this._makeRow = null;
+    this._bound = null;
+    this._busy = false;
+  }
+
+  Object.defineProperties(Statement.prototype, {
+    database: { get() { return this._db; }, enumerable: true },
+    source: { get() { return this._source; }, enumerable: true },
+    reader: { get() { return this._reader; }, enumerable: true },
+    readonly: { get() { return this._readonly; }, enumerable: true },
+    busy: { get() { return this._busy; }, enumerable: true },
+  });
+
+  /** The positional values of one execution (better-sqlite3's binding rules). */
+  Statement.prototype._values = function (args) {
+    if (this._bound !== null) {
+      if (args.length > 0) throw new TypeError('This statement already has bound parameters');
+      return this._bound;
+    }
+    const count = this._count;
+    if (this._names === null) {
+      let simple = true;
+      for (let i = 0; i < args.length; ++i) {
+        const a = args[i];
+        if (typeof a === 'object' && a !== null && !isBlob(a)) { simple = false; break; }
+      }
+      if (simple) {
+        if (args.length !== count) {
+          throw new RangeError(args.length < count ? 'Too few parameter values were provided' : 'Too many parameter values were provided');
+        }
+        return args;
+      }
+    }
+    // In argument order, as better-sqlite3's Binder: anonymous values fill the anonymous
+    // parameters, one plain object fills the named ones.
+    const names = this._names;
+    const values = new Array(count);
+    let filled = 0;
+    let next = 0;
+    let named = null;
+    const anonymous = (value) => {
+      while (next < count && names !== null && names[next] != null && NAMED.test(names[next])) next += 1;
+      if (next >= count) throw new RangeError('Too many parameter values were provided');
+      values[next++] = value;
+      filled += 1;
+    };
+    for (const a of args) {
+      if (Array.isArray(a)) {
+        for (const v of a) anonymous(v);
+      } else if (typeof a === 'object' && a !== null && !isBlob(a) && isPlainObject(a)) {
+        if (named !== null) throw new TypeError('You cannot specify named parameters in two different objects');
+        named = a;
+        for (let i = 0; i < count; ++i) {
+          const name = names === null ? null : names[i];
+          if (name != null && NAMED.test(name)) {
+            const key = name.slice(1);
+            if (!Object.prototype.hasOwnProperty.call(a, key)) {
+              throw new RangeError(`Missing named parameter "${key}"`);
+            }
+            values[i] = a[key];
+            filled += 1;
+          }
+        }
+      } else if (typeof a === 'object' && a !== null && !isBlob(a) && names !== null) {
+        throw new TypeError('Named parameters can only be passed within plain objects');
+      } else {
+        anonymous(a);
+      }
+    }
+    if (filled < count) {
+      if (named === null && names !== null) throw new TypeError('Missing named parameters');
+      throw new RangeError('Too few parameter values were provided');
+    }
+    return values;
+  };
+
+  /** Runs the statement once: a QueryResult or the number of changed rows. */
+  Statement.prototype._execute = function (args) {
+    const db = this._db;
+    if (!db._open) throw new TypeError('The database connection is not open');
+    if (this._busy) throw new TypeError('This statement is busy executing a query');
+    const values = this._values(args);
+    if (db._verbose !== null) db._verbose(this._source);
+    db._callbackError = null;
+    try {
+      return this._handle(...values);
+    } catch (e) {
+      throw db._failure(e);
+    }
+  };
+
+  Statement.prototype._row = function () {
+    let make = this._makeRow;
+    if (make === null) {
+      const columns = this._columns;
+      switch (this._mode) {
+        case 'raw': make = arrayRow(columns); break;
+        case 'pluck': make = pluckRow(); break;
+        case 'expand': make = expandRow(columns, Array.from(this._handle.tableNames)); break;
+        default: make = objectRow(columns);
+      }
+      this._makeRow = make;
+    }
+    return make;
+  };
+
+  Statement.prototype._requireReader = function () {
+    if (!this._reader) throw new TypeError('This statement does not return data. Use run() instead');
+  };
+
+  Statement.prototype.run = function (...args) {
+    const result = this._execute(args);
+    const handle = this._db._handle;
+    let changes;
+    if (typeof result === 'number') {
+      changes = result;
+    } else {
+      // A statement that returns rows (a SELECT, or DML with RETURNING) runs to its first row,
+      // as in better-sqlite3 (RETURNING does all its changes in that first step).
+      try {
+        const iterator = result[Symbol.iterator]();
+        iterator.next();
+        result.close();
+      } catch (e) {
+        throw this._db._failure(e);
+      }
+      changes = this._readonly ? 0 : handle.changes;
+    }
+    return { changes, lastInsertRowid: handle.lastInsertRowid };
+  };
+
+  Statement.prototype.get = function (...args) {
+    this._requireReader();
+    const result = this._execute(args);
+    try {
+      const first = result[Symbol.iterator]().next();
+      const row = first.done ? undefined : this._row()(first.value);
+      result.close();
+      return row;
+    } catch (e) {
+      throw this._db._failure(e);
+    }
+  };
+
+  Statement.prototype.all = function (...args) {
+    this._requireReader();
+    const result = this._execute(args);
+    const make = this._row();
+    const rows = [];
+    try {
+      for (const r of result) rows.push(make(r));
+    } catch (e) {
+      throw this._db._failure(e);
+    }
+    return rows;
+  };
+
+  Statement.prototype.iterate = function (...args) {
+    this._requireReader();
+    const result = this._execute(args);
+    const make = this._row();
+    const statement = this;
+    statement._busy = true;
+    const iterator = result[Symbol.iterator]();
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        statement._busy = false;
+        try { result.close(); } catch (e) { /* the connection is closed: nothing to release */ }
+      }
+    };
+    return {
+      next() {
+        if (done) return { value: undefined, done: true };
+        let step;
+        try {
+          step = iterator.next();
+        } catch (e) {
+          finish();
+          throw statement._db._failure(e);
+        }
+        if (step.done) {
+          finish();
+          return { value: undefined, done: true };
+        }
+        return { value: make(step.value), done: false };
+      },
+      return(value) {
+        finish();
+        return { value, done: true };
+      },
+      [Symbol.iterator]() {
+        return this;
+      },
+    };
+  };
+
+  function toggle(statement, mode, state) {
+    if (!statement._reader) {
+      throw new TypeError(`The ${mode}() method is only for statements that return data`);
+    }
+    const on = state === undefined ? true : state;
+    if (typeof on !== 'boolean') throw new TypeError('Expected first argument to be a boolean');
+    if (on) {
+      statement._mode = mode;
+    } else if (statement._mode === mode) {
+      statement._mode = 'object';
+    }
+    statement._makeRow = null;
+    return statement;
+  }
+
+  Statement.prototype.pluck = function (state) { return toggle(this, 'pluck', state); };
+  Statement.prototype.raw = function (state) { return toggle(this, 'raw', state); };
+  Statement.prototype.expand = function (state) { return toggle(this, 'expand', state); };
+
+  Statement.prototype.safeIntegers = function (state) {
+    if (state === undefined || state === true) {
+      throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    }
+    return this;
+  };
+
+  Statement.prototype.columns = function () {
+    this._requireReader();
+    const handle = this._handle;
+    const tables = Array.from(handle.tableNames);
+    const origins = Array.from(handle.originNames);
+    const types = Array.from(handle.declaredTypes);
+    return this._columns.map((name, i) => ({
+      name,
+      column: origins[i] == null ? null : origins[i],
+      table: tables[i] == null ? null : tables[i],
+      // The language does not tell which database a column comes from: 'main' for table columns.
+      database: tables[i] == null ? null : 'main',
+      type: types[i] == null ? null : types[i],
+    }));
+  };
+
+  Statement.prototype.bind = function (...args) {
+    if (this._bound !== null) throw new TypeError('The bind() method can only be invoked once per statement object');
+    this._bound = this._values(args).slice();
+    return this;
+  };
+
+  Statement.prototype.toString = function () {
+    return this._source;
+  };
+
+  // -----------------------------------------------------------------------------------------
+  // Database
+
+  function Database(filenameGiven, options) {
+    if (new.target == null) {
+      return new Database(filenameGiven, options);
+    }
+    if (filenameGiven == null) filenameGiven = '';
+    if (options == null) options = {};
+    if (typeof filenameGiven !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
+    if ('readOnly' in options) throw new TypeError('Misspelled option "readOnly" should be "readonly"');
+    if ('memory' in options) throw new TypeError('Option "memory" was removed in v7.0.0 (use ":memory:" filename instead)');
+
+    const filename = filenameGiven.trim();
+    const anonymous = filename === '' || filename === ':memory:';
+    const readonly = boolOption(options, 'readonly');
+    const fileMustExist = boolOption(options, 'fileMustExist');
+    const timeout = 'timeout' in options ? options.timeout : 5000;
+    const verbose = 'verbose' in options ? options.verbose : null;
+    if (readonly && anonymous) throw new TypeError('In-memory/temporary databases cannot be readonly');
+    if (!Number.isInteger(timeout) || timeout < 0) throw new TypeError('Expected the "timeout" option to be a positive integer');
+    if (timeout > 0x7fffffff) throw new RangeError('Option "timeout" cannot be greater than 2147483647');
+    if (verbose != null && typeof verbose !== 'function') throw new TypeError('Expected the "verbose" option to be a function');
+
+    const sql = sqlRoot();
+    let handle;
+    try {
+      if (fileMustExist && !anonymous && !readonly) {
+        // Opening read-only fails when the file is missing, and creates nothing.
+        sql.open(filename, true).close();
+      }
+      handle = readonly ? sql.open(filename, true) : sql.open(filename);
+    } catch (e) {
+      throw translate(e);
+    }
+    this._handle = handle;
+    this._name = filenameGiven;
+    this._memory = anonymous;
+    this._readonly = readonly;
+    this._verbose = null;
+    this._open = true;
+    this._transactions = null;
+    this._callbackError = null;
+    // Always: the language's own default is the context's sql.BusyTimeout option.
+    this._run(`PRAGMA busy_timeout = ${timeout}`);
+    this._verbose = verbose || null;
+  }
+
+  Object.defineProperties(Database.prototype, {
+    name: { get() { return this._name; }, enumerable: true },
+    open: { get() { return this._open; }, enumerable: true },
+    inTransaction: { get() { return this._open && !this._handle.autocommit; }, enumerable: true },
+    readonly: { get() { return this._readonly; }, enumerable: true },
+    memory: { get() { return this._memory; }, enumerable: true },
+  });
+
+  /**
+   * The error to throw for one that came out of running a statement: the exception of a user
+   * function or aggregate that failed during it, else the translation of the language's.
+   */
+  Database.prototype._failure = function (e) {
+    const kept = this._callbackError;
+    if (kept !== null) {
+      this._callbackError = null;
+      return kept;
+    }
+    return translate(e);
+  };
+
+  Database.prototype._check = function () {
+    if (!this._open) throw new TypeError('The database connection is not open');
+    return this._handle;
+  };
+
+  /** Runs one statement of SQL text to its end. */
+  Database.prototype._run = function (text) {
+    const handle = this._check();
+    if (this._verbose !== null) this._verbose(text);
+    this._callbackError = null;
+    try {
+      const result = handle.execute(text);
+      if (result != null && typeof result === 'object') {
+        for (const _ of result) { /* runs it to its end */ }
+      }
+    } catch (e) {
+      throw this._failure(e);
+    }
+  };
+
+  Database.prototype.prepare = function (source) {
+    if (typeof source !== 'string') throw new TypeError('Expected first argument to be a string');
+    const handle = this._check();
+    let statement;
+    try {
+      statement = handle.prepare(source);
+    } catch (e) {
+      if (e !== null && typeof e === 'object' && e.primaryCode === 21) {
+        if (/^no SQL statement/.test(e.message)) throw new RangeError('The supplied SQL string contains no statements');
+        if (/^more than one SQL statement/.test(e.message)) throw new RangeError('The supplied SQL string contains more than one statement');
+      }
+      throw translate(e);
+    }
+    return new Statement(this, source, statement);
+  };
+
+  Database.prototype.exec = function (source) {
+    if (typeof source !== 'string') throw new TypeError('Expected first argument to be a string');
+    this._check();
+    for (const text of splitStatements(source)) {
+      this._run(text);
+    }
+    return this;
+  };
+
+  Database.prototype.pragma = function (source, options) {
+    if (options == null) options = {};
+    if (typeof source !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
+    const simple = boolOption(options, 'simple');
+    const statement = this.prepare(`PRAGMA ${source}`);
+    if (!statement.reader) {
+      statement.run();
+      return simple ? undefined : [];
+    }
+    return simple ? statement.pluck().get() : statement.all();
+  };
+
+  Database.prototype.transaction = function (fn) {
+    if (typeof fn !== 'function') throw new TypeError('Expected first argument to be a function');
+    const db = this;
+    let controller = this._transactions;
+    if (controller === null) {
+      const shared = {
+        commit: this.prepare('COMMIT'),
+        rollback: this.prepare('ROLLBACK'),
+        savepoint: this.prepare('SAVEPOINT `\t_bs3.\t`'),
+        release: this.prepare('RELEASE `\t_bs3.\t`'),
+        rollbackTo: this.prepare('ROLLBACK TO `\t_bs3.\t`'),
+      };
+      controller = this._transactions = {
+        default: Object.assign({ begin: this.prepare('BEGIN') }, shared),
+        deferred: Object.assign({ begin: this.prepare('BEGIN DEFERRED') }, shared),
+        immediate: Object.assign({ begin: this.prepare('BEGIN IMMEDIATE') }, shared),
+        exclusive: Object.assign({ begin: this.prepare('BEGIN EXCLUSIVE') }, shared),
+      };
+    }
+    const wrap = ({ begin, commit, rollback, savepoint, release, rollbackTo }) => function sqliteTransaction(...args) {
+      let before, after, undo;
+      if (db.inTransaction) {
+        before = savepoint; after = release; undo = rollbackTo;
+      } else {
+        before = begin; after = commit; undo = rollback;
+      }
+      before.run();
+      try {
+        const result = fn.apply(this, args);
+        if (result && typeof result.then === 'function') {
+          throw new TypeError('Transaction function cannot return a promise');
+        }
+        after.run();
+        return result;
+      } catch (ex) {
+        if (db.inTransaction) {
+          undo.run();
+          if (undo !== rollback) after.run();
+        }
+        throw ex;
+      }
+    };
+    const properties = {
+      default: { value: wrap(controller.default) },
+      deferred: { value: wrap(controller.deferred) },
+      immediate: { value: wrap(controller.immediate) },
+      exclusive: { value: wrap(controller.exclusive) },
+      database: { value: this, enumerable: true },
+    };
+    Object.defineProperties(properties.default.value, properties);
+    Object.defineProperties(properties.deferred.value, properties);
+    Object.defineProperties(properties.immediate.value, properties);
+    Object.defineProperties(properties.exclusive.value, properties);
+    return properties.default.value;
+  };
+
+  /** A user function's result as a value the language binds (undefined is NULL). */
+  function sqlResult(value) {
+    return value === undefined ? null : value;
+  }
+
+  /**
+   * A user function as the language calls it: BLOB arguments as Uint8Array, undefined as
+   * NULL. An exception it throws is also left with the database: on the native tier the
+   * language turns it into an SQLite error of its own, and the database then throws the
+   * original instead (Database#_failure), as better-sqlite3 does.
+   */
+  function userFunction(db, fn, argCount) {
+    const fail = (e) => {
+      db._callbackError = e;
+      return e;
+    };
+    switch (argCount) {
+      case 0: return () => { try { return sqlResult(fn()); } catch (e) { throw fail(e); } };
+      case 1: return (a) => { try { return sqlResult(fn(jsValue(a))); } catch (e) { throw fail(e); } };
+      case 2: return (a, b) => { try { return sqlResult(fn(jsValue(a), jsValue(b))); } catch (e) { throw fail(e); } };
+      case 3: return (a, b, c) => { try { return sqlResult(fn(jsValue(a), jsValue(b), jsValue(c))); } catch (e) { throw fail(e); } };
+      default: return (...args) => { try { return sqlResult(fn(...args.map(jsValue))); } catch (e) { throw fail(e); } };
+    }
+  }
+
+  Database.prototype.function = function (name, options, fn) {
+    if (options == null) options = {};
+    if (typeof options === 'function') { fn = options; options = {}; }
+    if (typeof name !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (typeof fn !== 'function') throw new TypeError('Expected last argument to be a function');
+    if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
+    if (!name) throw new TypeError('User-defined function name cannot be an empty string');
+    const deterministic = boolOption(options, 'deterministic');
+    boolOption(options, 'directOnly');
+    const varargs = boolOption(options, 'varargs');
+    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    let argCount = -1;
+    if (!varargs) {
+      argCount = fn.length;
+      if (!Number.isInteger(argCount) || argCount < 0) throw new TypeError('Expected function.length to be a positive integer');
+      if (argCount > 100) throw new RangeError('User-defined functions cannot have more than 100 arguments');
+    }
+    const handle = this._check();
+    try {
+      handle.createFunction(name, argCount, userFunction(this, fn, argCount), deterministic);
+    } catch (e) {
+      throw translate(e);
+    }
+    return this;
+  };
+
+  function functionOption(options, key, required) {
+    const value = key in options ? options[key] : null;
+    if (typeof value === 'function') return value;
+    if (value != null) throw new TypeError(`Expected the "${key}" option to be a function`);
+    if (required) throw new TypeError(`Missing required option "${key}"`);
+    return null;
+  }
+
+  function functionLength({ length }) {
+    if (Number.isInteger(length) && length >= 0) return length;
+    throw new TypeError('Expected function.length to be a positive integer');
+  }
+
+  Database.prototype.aggregate = function (name, options) {
+    if (typeof name !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (typeof options !== 'object' || options === null) throw new TypeError('Expected second argument to be an options object');
+    if (!name) throw new TypeError('User-defined function name cannot be an empty string');
+    const start = 'start' in options ? options.start : null;
+    const step = functionOption(options, 'step', true);
+    const inverse = functionOption(options, 'inverse', false);
+    const result = functionOption(options, 'result', false);
+    boolOption(options, 'deterministic'); // accepted; the language's createAggregate has no such flag
+    boolOption(options, 'directOnly');
+    const varargs = boolOption(options, 'varargs');
+    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    if (inverse !== null) throw new TypeError('window functions (the "inverse" option) are not supported by Graalite');
+    let argCount = -1;
+    if (!varargs) {
+      argCount = Math.max(functionLength(step), 0);
+      if (argCount > 0) argCount -= 1;
+      if (argCount > 100) throw new RangeError('User-defined functions cannot have more than 100 arguments');
+    }
+    // better-sqlite3's {start, step, result} as the language's factory/step/finalize: one
+    // accumulator per group, holding the aggregate value.
+    const db = this;
+    const factory = () => {
+      let value;
+      try {
+        value = typeof start === 'function' ? start() : start;
+      } catch (e) {
+        db._callbackError = e;
+        throw e;
+      }
+      return {
+        step(...args) {
+          try {
+            for (let i = 0; i < args.length; ++i) args[i] = jsValue(args[i]);
+            const next = step(value, ...args);
+            if (next !== undefined) value = next;
+          } catch (e) {
+            db._callbackError = e;
+            throw e;
+          }
+        },
+        finalize() {
+          try {
+            return sqlResult(result === null ? value : result(value));
+          } catch (e) {
+            db._callbackError = e;
+            throw e;
+          }
+        },
+      };
+    };
+    const handle = this._check();
+    try {
+      handle.createAggregate(name, argCount, factory);
+    } catch (e) {
+      throw translate(e);
+    }
+    return this;
+  };
+
+  Database.prototype.close = function () {
+    if (this._open) {
+      this._open = false;
+      this._transactions = null;
+      try {
+        this._handle.close();
+      } catch (e) {
+        throw translate(e);
+      }
+    }
+    return this;
+  };
+
+  Database.prototype.defaultSafeIntegers = function (state) {
+    if (state === undefined || state === true) {
+      throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    }
+    return this;
+  };
+
+  Database.prototype.unsafeMode = function () {
+    this._check();
+    return this;
+  };
+
+  function unsupported(name) {
+    return function () {
+      throw new TypeError(`${name}() is not supported by Graalite`);
+    };
+  }
+  Database.prototype.backup = unsupported('backup');
+  Database.prototype.serialize = unsupported('serialize');
+  Database.prototype.table = unsupported('table');
+  Database.prototype.loadExtension = unsupported('loadExtension');
+  Database.prototype.explain = function (source) {
+    // Parameters may stay unbound: EXPLAIN only inspects the statement.
+    const statement = this.prepare(`EXPLAIN ${source}`);
+    statement._bound = new Array(statement._count).fill(null);
+    return statement.all();
+  };
+
+  Database.SqliteError = SqliteError;
+  Database.Database = Database;
+  exportModule(Database);
+})(function (Database) {
+  if (typeof module === 'object' && module !== null && typeof module.exports === 'object') {
+    module.exports = Database;
+  } else {
+    globalThis.Database = Database;
+  }
+});

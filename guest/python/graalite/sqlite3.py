@@ -1,0 +1,1376 @@
+"""DB-API 2.0 interface for Graalite, with the interface and behaviour of CPython's sqlite3.
+
+Programs written for ``sqlite3`` run unchanged but for their import::
+
+    import graalite.sqlite3 as sqlite3
+
+    con = sqlite3.connect("tutorial.db")
+    cur = con.cursor()
+    cur.execute("CREATE TABLE movie(title, year, score)")
+
+Each connection is a connection object of the ``sql`` language (the polyglot binding ``sql``
+opens it: ``polyglot.import_value("sql").open(path)``), so statements run on Graalite's
+engine, and SQLite's own file format, locking and journals apply. What follows CPython 3.12's
+``sqlite3`` (module documentation and ``Modules/_sqlite``):
+
+- ``connect()``, ``Connection`` (cursor, execute, executemany, executescript, commit,
+  rollback, close, create_function, create_aggregate, row_factory, text_factory,
+  isolation_level, autocommit, in_transaction, total_changes, set_trace_callback, the context
+  manager protocol), ``Cursor`` (execute with ``?`` and named parameters, executemany,
+  executescript, fetchone, fetchmany, fetchall, iteration, description, rowcount, lastrowid,
+  arraysize, close), ``Row``, the exception classes, adapters and converters
+  (``register_adapter``, ``register_converter``, ``detect_types`` with ``PARSE_DECLTYPES`` and
+  ``PARSE_COLNAMES``), ``complete_statement``.
+- Transactions: with the default ``isolation_level=""`` a ``BEGIN`` runs before an INSERT,
+  UPDATE, DELETE or REPLACE when no transaction is open; ``commit()`` and ``rollback()`` end
+  it; ``with connection:`` commits on success and rolls back on an exception.
+- Errors: SQLite's errors become the exception class CPython chooses for their primary
+  result code (``IntegrityError`` for constraints, ``OperationalError`` for most runtime
+  errors and ``no such table``...), with ``sqlite_errorcode`` and ``sqlite_errorname``.
+- Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
+  float, str, bytes-like and None bind as the matching storage class.
+
+Not supported (they raise ``NotSupportedError``): collations, window functions, authorizers,
+progress handlers, interrupt, blob I/O, backup, serialize, extension loading and limits.
+
+Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
+(``polyglot.gil_locked_during_interop``), which saves two lock hand-overs per value read.
+"""
+
+import datetime as _datetime
+import sys as _sys
+import time as _time
+
+import polyglot as _polyglot
+
+__all__ = [
+    "connect", "complete_statement", "register_adapter", "register_converter", "adapt",
+    "enable_callback_tracebacks", "Connection", "Cursor", "Row", "PrepareProtocol", "Blob",
+    "Warning", "Error", "InterfaceError", "DatabaseError", "DataError", "OperationalError",
+    "IntegrityError", "InternalError", "ProgrammingError", "NotSupportedError",
+    "PARSE_DECLTYPES", "PARSE_COLNAMES", "LEGACY_TRANSACTION_CONTROL", "Binary", "Date",
+    "Time", "Timestamp", "DateFromTicks", "TimeFromTicks", "TimestampFromTicks",
+    "apilevel", "threadsafety", "paramstyle", "version", "version_info", "sqlite_version",
+    "sqlite_version_info", "converters", "adapters",
+]
+
+_ForeignException = _polyglot.ForeignException
+_ForeignList = _polyglot.ForeignList
+_gil_locked_during_interop = _polyglot.gil_locked_during_interop
+
+# ---------------------------------------------------------------------------------------
+# Module constants (PEP 249 and sqlite3's)
+
+apilevel = "2.0"
+# Like sqlite3 with SQLite in multi-thread mode: threads may share the module, not
+# connections (a polyglot context admits one thread at a time anyway).
+threadsafety = 1
+paramstyle = "qmark"
+version = "2.6.0"
+version_info = (2, 6, 0)
+
+PARSE_DECLTYPES = 1
+PARSE_COLNAMES = 2
+LEGACY_TRANSACTION_CONTROL = -1
+
+SQLITE_OK = 0
+SQLITE_DENY = 1
+SQLITE_IGNORE = 2
+
+Binary = memoryview
+Date = _datetime.date
+Time = _datetime.time
+Timestamp = _datetime.datetime
+
+
+def DateFromTicks(ticks):
+    return Date(*_time.localtime(ticks)[:3])
+
+
+def TimeFromTicks(ticks):
+    return Time(*_time.localtime(ticks)[3:6])
+
+
+def TimestampFromTicks(ticks):
+    return Timestamp(*_time.localtime(ticks)[:6])
+
+
+def __getattr__(name):
+    # sqlite_version needs the sql language: computed on first use, not at import.
+    if name == "sqlite_version":
+        return _root().sqliteVersion
+    if name == "sqlite_version_info":
+        return tuple(int(part) for part in _root().sqliteVersion.split("."))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# ---------------------------------------------------------------------------------------
+# Exceptions (PEP 249's hierarchy, as sqlite3 has it)
+
+
+class Warning(Exception):
+    pass
+
+
+class Error(Exception):
+    pass
+
+
+class InterfaceError(Error):
+    pass
+
+
+class DatabaseError(Error):
+    pass
+
+
+class DataError(DatabaseError):
+    pass
+
+
+class OperationalError(DatabaseError):
+    pass
+
+
+class IntegrityError(DatabaseError):
+    pass
+
+
+class InternalError(DatabaseError):
+    pass
+
+
+class ProgrammingError(DatabaseError):
+    pass
+
+
+class NotSupportedError(DatabaseError):
+    pass
+
+
+for _cls in (Warning, Error, InterfaceError, DatabaseError, DataError, OperationalError,
+             IntegrityError, InternalError, ProgrammingError, NotSupportedError):
+    _cls.__module__ = "sqlite3"
+del _cls
+
+# The exception class of each primary result code, as CPython's sqlite3 chooses it
+# (Modules/_sqlite/util.c). SQLITE_MISUSE and SQLITE_RANGE are the language's own checks
+# (wrong parameter counts, a closed connection...), which sqlite3 reports as
+# ProgrammingError.
+_ERROR_CLASSES = {
+    1: OperationalError,   # SQLITE_ERROR (no such table, syntax errors...)
+    2: InternalError,      # SQLITE_INTERNAL
+    3: OperationalError,   # SQLITE_PERM
+    4: OperationalError,   # SQLITE_ABORT
+    5: OperationalError,   # SQLITE_BUSY
+    6: OperationalError,   # SQLITE_LOCKED
+    7: MemoryError,        # SQLITE_NOMEM
+    8: OperationalError,   # SQLITE_READONLY
+    9: OperationalError,   # SQLITE_INTERRUPT
+    10: OperationalError,  # SQLITE_IOERR
+    11: DatabaseError,     # SQLITE_CORRUPT
+    12: InternalError,     # SQLITE_NOTFOUND
+    13: OperationalError,  # SQLITE_FULL
+    14: OperationalError,  # SQLITE_CANTOPEN
+    15: OperationalError,  # SQLITE_PROTOCOL
+    16: OperationalError,  # SQLITE_EMPTY
+    17: OperationalError,  # SQLITE_SCHEMA
+    18: DataError,         # SQLITE_TOOBIG
+    19: IntegrityError,    # SQLITE_CONSTRAINT
+    20: IntegrityError,    # SQLITE_MISMATCH
+    21: ProgrammingError,  # SQLITE_MISUSE
+    25: ProgrammingError,  # SQLITE_RANGE
+}
+
+
+def _translate(e):
+    """The sqlite3 exception for a ForeignException of the sql language (others unchanged)."""
+    try:
+        primary = e.primaryCode
+        code = e.code
+        name = e.codeName
+        message = e.message
+    except (AttributeError, TypeError):
+        return e
+    if primary == 21 and message.startswith("more than one SQL statement"):
+        message = "You can only execute one statement at a time."
+    elif primary == 21 and message == "the database connection is closed":
+        message = "Cannot operate on a closed database."
+    cls = _ERROR_CLASSES.get(primary, DatabaseError)
+    if cls is MemoryError:
+        return MemoryError(message)
+    return _sqlite_error(cls, message, code, name)
+
+
+def _sqlite_error(cls, message, code, name):
+    err = cls(message)
+    if _from_sqlite(code):
+        # Like sqlite3: errors that come from SQLite carry its result code; the module's own
+        # checks (the language's SQLITE_MISUSE and SQLITE_RANGE) do not.
+        err.sqlite_errorcode = code
+        err.sqlite_errorname = name
+    return err
+
+
+def _from_sqlite(code):
+    return (code & 0xFF) not in (21, 25)
+
+
+class _CallbackError(Exception):
+    """Raised through SQL by a user function or aggregate that failed. It carries the
+    sqlite3 exception that the statement raises (``args[0]``), as CPython's sqlite3 reports
+    such failures: an OverflowError as SQLITE_TOOBIG (DataError), a MemoryError as
+    SQLITE_NOMEM, anything else as SQLITE_ERROR with the message given."""
+
+
+def _callback_failed(connection, message):
+    """The exception to raise from a user function or aggregate that failed (in an except
+    block). The sqlite3 exception it carries is also left with the connection: on the native
+    tier the language turns the exception into an SQLite error of its own, and the
+    connection then raises the kept one instead (Connection._failure)."""
+    failure = _sys.exc_info()[1]
+    if _callback_tracebacks:
+        import traceback
+        traceback.print_exc()
+    if isinstance(failure, OverflowError):
+        error = _sqlite_error(DataError, "string or blob too big", 18, "SQLITE_TOOBIG")
+    elif isinstance(failure, MemoryError):
+        error = MemoryError()
+    else:
+        error = _sqlite_error(OperationalError, message, 1, "SQLITE_ERROR")
+    connection._callback_error = error
+    return _CallbackError(error)
+
+
+_callback_tracebacks = False
+
+
+def enable_callback_tracebacks(flag, /):
+    """Print the tracebacks of exceptions raised in user functions and aggregates."""
+    global _callback_tracebacks
+    _callback_tracebacks = bool(flag)
+
+
+# ---------------------------------------------------------------------------------------
+# The sql language's connection objects
+
+
+_root_connection = None
+
+
+def _root():
+    """The polyglot binding ``sql`` (the context's own connection object): it opens ours."""
+    global _root_connection
+    if _root_connection is None:
+        try:
+            # Initializes the sql language in this context, which publishes the binding.
+            _polyglot.eval(language="sql", string="-- graalite.sqlite3")
+            _root_connection = _polyglot.import_value("sql")
+        except Exception as e:
+            raise InterfaceError(
+                "graalite.sqlite3 needs the sql language and polyglot access in this context: " + str(e)) from None
+        if _root_connection is None:
+            raise InterfaceError("graalite.sqlite3: the polyglot binding 'sql' is missing")
+    return _root_connection
+
+
+def _open(database, uri):
+    """A connection object of the language for ``database``. The language opens files with
+    SQLite's URI support on, so a URI goes through as it is; a plain path is made absolute
+    against Python's current directory (the context's, which need not be the process's)."""
+    import os
+    from urllib.parse import quote, unquote
+    path = database
+    if uri:
+        if path.startswith("file:") and not path.startswith(("file:/", "file::memory:")) and "mode=memory" not in path:
+            name, sep, query = path[5:].partition("?")
+            if name:
+                path = "file:" + quote(os.path.abspath(unquote(name))) + sep + query
+    elif path not in ("", ":memory:"):
+        # An absolute path is never taken for a URI (a relative "file:x" would be).
+        path = os.path.abspath(path)
+    try:
+        return _root().open(path)
+    except _ForeignException as e:
+        raise _translate(e) from None
+
+
+# ---------------------------------------------------------------------------------------
+# Adapters and converters
+
+
+class PrepareProtocol:
+    """The protocol argument of adapters (PEP 246 style), as in sqlite3."""
+
+
+adapters = {}
+converters = {}
+
+
+def register_adapter(type, adapter, /):
+    """Calls ``adapter(value)`` to turn values of ``type`` into int, float, str or bytes."""
+    adapters[(type, PrepareProtocol)] = adapter
+
+
+def register_converter(typename, converter, /):
+    """Calls ``converter(bytes)`` for columns of declared type ``typename`` (``PARSE_DECLTYPES``)
+    or named ``"name [typename]"`` (``PARSE_COLNAMES``); case-insensitive."""
+    converters[typename.upper()] = converter
+
+
+def adapt(obj, proto=PrepareProtocol, alt=None, /):
+    adapter = adapters.get((type(obj), proto))
+    if adapter is not None:
+        return adapter(obj)
+    conform = getattr(obj, "__conform__", None)
+    if conform is not None:
+        adapted = conform(proto)
+        if adapted is not None:
+            return adapted
+    if alt is not None:
+        return alt
+    raise ProgrammingError("can't adapt")
+
+
+# sqlite3's default adapters and converters (deprecated in Python 3.12, still registered).
+register_adapter(_datetime.date, lambda value: value.isoformat())
+register_adapter(_datetime.datetime, lambda value: value.isoformat(" "))
+
+
+def _convert_date(value):
+    return _datetime.date(*map(int, value.split(b"-")))
+
+
+def _convert_timestamp(value):
+    datepart, timepart = value.split(b" ")
+    year, month, day = map(int, datepart.split(b"-"))
+    timepart_full = timepart.split(b".")
+    hours, minutes, seconds = map(int, timepart_full[0].split(b":"))
+    microseconds = int("{:0<6.6}".format(timepart_full[1].decode())) if len(timepart_full) == 2 else 0
+    return _datetime.datetime(year, month, day, hours, minutes, seconds, microseconds)
+
+
+register_converter("date", _convert_date)
+register_converter("timestamp", _convert_timestamp)
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+_BINDABLE = (str, float, bytes, type(None), bytearray, memoryview)
+
+
+def _bind_value(value, index):
+    """A value that binds (the parameter ``index`` counts from 1), after adaptation."""
+    t = type(value)
+    if t is int or t is bool:
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise OverflowError("Python int too large to convert to SQLite INTEGER")
+        return value
+    if t in _BINDABLE:
+        return value
+    if adapters or hasattr(value, "__conform__"):
+        adapter = adapters.get((t, PrepareProtocol))
+        if adapter is not None:
+            value = adapter(value)
+        else:
+            conform = getattr(value, "__conform__", None)
+            if conform is not None:
+                adapted = conform(PrepareProtocol)
+                if adapted is not None:
+                    value = adapted
+        t = type(value)
+        if t in _BINDABLE:
+            return value
+        if t is int or t is bool:
+            return _bind_value(value, index)
+    if isinstance(value, (int, float, str, bytes)):
+        # Subclasses (an IntEnum, a str subclass...) bind as their base type.
+        for base in (int, float, str, bytes):
+            if isinstance(value, base):
+                return _bind_value(base(value), index)
+    raise ProgrammingError(f"Error binding parameter {index}: type '{t.__name__}' is not supported")
+
+
+def _sql_result(value):
+    """A user function's result, checked like sqlite3 does (int range, supported types)."""
+    t = type(value)
+    if t is int:
+        if not _INT64_MIN <= value <= _INT64_MAX:
+            raise OverflowError("Python int too large to convert to SQLite INTEGER")
+        return value
+    if value is None or t is str or t is float or t is bytes:
+        return value
+    if t is bool:
+        return int(value)
+    if t is bytearray or t is memoryview:
+        return bytes(value)
+    if isinstance(value, (int, float, str, bytes)):
+        for base in (int, float, str, bytes):
+            if isinstance(value, base):
+                return _sql_result(base(value))
+    raise TypeError(f"user-defined function returned an unsupported type: {t.__name__}")
+
+
+def _py_value(value):
+    # A BLOB arrives as an array of its bytes: bytes() copies it.
+    return bytes(value) if type(value) is _ForeignList else value
+
+
+# ---------------------------------------------------------------------------------------
+# Statements
+
+
+def _is_dml(sql):
+    """Whether a statement opens sqlite3's implicit transaction: INSERT, UPDATE, DELETE or
+    REPLACE as its first keyword, after whitespace and comments (as CPython decides)."""
+    i = 0
+    n = len(sql)
+    while i < n:
+        c = sql[i]
+        if c in " \t\r\n\f":
+            i += 1
+        elif sql.startswith("--", i):
+            j = sql.find("\n", i)
+            if j < 0:
+                return False
+            i = j + 1
+        elif sql.startswith("/*", i):
+            j = sql.find("*/", i + 2)
+            if j < 0:
+                return False
+            i = j + 2
+        else:
+            break
+    head = sql[i:i + 7].lower()
+    return head.startswith(("insert", "update", "delete", "replace"))
+
+
+class _Statement:
+    """A prepared statement of the language with what the module needs of it, read once."""
+
+    __slots__ = ("handle", "sql", "nparams", "names", "columns", "readonly", "is_dml", "in_use")
+
+    def __init__(self, handle, sql):
+        self.handle = handle
+        self.sql = sql
+        self.nparams = handle.parameterCount
+        names = handle.parameters
+        self.names = tuple(names) if self.nparams and any(name is not None for name in names) else None
+        self.columns = tuple(handle.columns)
+        self.readonly = handle.readonly
+        self.is_dml = _is_dml(sql)
+        self.in_use = False
+
+    def arguments(self, parameters):
+        """The positional values to execute with, from a sequence or a mapping."""
+        nparams = self.nparams
+        if type(parameters) is tuple or type(parameters) is list:
+            values = parameters
+        elif isinstance(parameters, dict) or (hasattr(parameters, "keys") and hasattr(parameters, "__getitem__")):
+            return self._named(parameters)
+        else:
+            try:
+                values = [parameters[i] for i in range(len(parameters))]
+            except TypeError:
+                raise ProgrammingError("parameters are of unsupported type") from None
+        if len(values) != nparams:
+            raise ProgrammingError(
+                f"Incorrect number of bindings supplied. The current statement uses {nparams}, "
+                f"and there are {len(values)} supplied.")
+        converted = None
+        for i in range(nparams):
+            value = values[i]
+            t = type(value)
+            if t is str or t is float or value is None or t is bytes:
+                continue
+            if t is int and _INT64_MIN <= value <= _INT64_MAX:
+                continue
+            if converted is None:
+                converted = list(values)
+            converted[i] = _bind_value(value, i + 1)
+        return values if converted is None else converted
+
+    def _named(self, mapping):
+        names = self.names
+        values = []
+        for i in range(self.nparams):
+            name = names[i] if names is not None else None
+            if name is None or name[0] == "?":
+                raise ProgrammingError(
+                    f"Binding {i + 1} has no name, but you supplied a dictionary (which has only names).")
+            try:
+                value = mapping[name[1:]]
+            except KeyError:
+                raise ProgrammingError(f"You did not supply a value for binding parameter {name}.") from None
+            values.append(_bind_value(value, i + 1))
+        return values
+
+
+def _description(columns, detect_types):
+    if not columns:
+        return None
+    if detect_types & PARSE_COLNAMES:
+        columns = [name.split(" [", 1)[0] if " [" in name else name for name in columns]
+    return tuple((name, None, None, None, None, None, None) for name in columns)
+
+
+# ---------------------------------------------------------------------------------------
+# Splitting scripts into statements: SQLite's sqlite3_complete() state machine
+
+_TK_SEMI, _TK_WS, _TK_OTHER, _TK_EXPLAIN, _TK_CREATE, _TK_TEMP, _TK_TRIGGER, _TK_END = range(8)
+_TRANS = (
+    # SEMI WS OTHER EXPLAIN CREATE TEMP TRIGGER END
+    (1, 0, 2, 3, 4, 2, 2, 2),  # 0 INVALID
+    (1, 1, 2, 3, 4, 2, 2, 2),  # 1 START
+    (1, 2, 2, 2, 2, 2, 2, 2),  # 2 NORMAL
+    (1, 3, 3, 2, 4, 2, 2, 2),  # 3 EXPLAIN
+    (1, 4, 2, 2, 2, 4, 5, 2),  # 4 CREATE
+    (6, 5, 5, 5, 5, 5, 5, 5),  # 5 TRIGGER
+    (6, 6, 5, 5, 5, 5, 5, 7),  # 6 SEMI
+    (1, 7, 5, 5, 5, 5, 5, 5),  # 7 END
+)
+_KEYWORDS = {"create": _TK_CREATE, "trigger": _TK_TRIGGER, "temp": _TK_TEMP, "temporary": _TK_TEMP,
+             "end": _TK_END, "explain": _TK_EXPLAIN}
+
+
+def _id_char(c):
+    return c.isalnum() or c == "_" or c == "$" or ord(c) >= 0x80
+
+
+def _tokens(sql):
+    """(token, end index) pairs; an unterminated quote or comment ends with (None, len)."""
+    i = 0
+    n = len(sql)
+    while i < n:
+        c = sql[i]
+        if c == ";":
+            i += 1
+            yield _TK_SEMI, i
+        elif c in " \t\r\n\f":
+            i += 1
+            yield _TK_WS, i
+        elif c == "/" and sql.startswith("/*", i):
+            j = sql.find("*/", i + 2)
+            if j < 0:
+                yield None, n
+                return
+            i = j + 2
+            yield _TK_WS, i
+        elif c == "-" and sql.startswith("--", i):
+            j = sql.find("\n", i)
+            i = n if j < 0 else j + 1
+            yield _TK_WS, i
+        elif c in "[`\"'":
+            j = sql.find("]" if c == "[" else c, i + 1)
+            if j < 0:
+                yield None, n
+                return
+            i = j + 1
+            yield _TK_OTHER, i
+        elif _id_char(c):
+            j = i + 1
+            while j < n and _id_char(sql[j]):
+                j += 1
+            yield _KEYWORDS.get(sql[i:j].lower(), _TK_OTHER), j
+            i = j
+        else:
+            i += 1
+            yield _TK_OTHER, i
+
+
+def _split(script):
+    """The statements of a script, each with its terminating semicolon (the last one may have
+    none, or be incomplete: preparing it reports the error); empty ones are skipped."""
+    state = 0
+    start = 0
+    content = False
+    for token, end in _tokens(script):
+        if token is None:
+            break
+        if token != _TK_WS and token != _TK_SEMI:
+            content = True
+        state = _TRANS[state][token]
+        if state == 1 and token == _TK_SEMI:
+            if content:
+                yield script[start:end]
+            start = end
+            content = False
+    rest = script[start:]
+    if content or (rest.strip() and not complete_statement(rest + ";")):
+        yield rest
+
+
+def complete_statement(statement):
+    """Whether the text ends with a complete SQL statement (SQLite's sqlite3_complete)."""
+    if not isinstance(statement, str):
+        raise TypeError("complete_statement() argument must be str")
+    state = 0
+    for token, _ in _tokens(statement):
+        if token is None:
+            return False
+        state = _TRANS[state][token]
+    return state == 1
+
+
+# ---------------------------------------------------------------------------------------
+# Connection
+
+
+_ISOLATION_LEVELS = ("", "DEFERRED", "IMMEDIATE", "EXCLUSIVE")
+
+
+def connect(database, timeout=5.0, detect_types=0, isolation_level="", check_same_thread=True,
+            factory=None, cached_statements=128, uri=False, *, autocommit=LEGACY_TRANSACTION_CONTROL):
+    """Opens a connection to the SQLite database file ``database`` (``":memory:"`` for a
+    private in-memory database), as ``sqlite3.connect`` does."""
+    if factory is None:
+        factory = Connection
+    return factory(database, timeout=timeout, detect_types=detect_types, isolation_level=isolation_level,
+                   check_same_thread=check_same_thread, cached_statements=cached_statements, uri=uri,
+                   autocommit=autocommit)
+
+
+class Connection:
+    """A database connection (sqlite3.Connection)."""
+
+    Warning = Warning
+    Error = Error
+    InterfaceError = InterfaceError
+    DatabaseError = DatabaseError
+    DataError = DataError
+    OperationalError = OperationalError
+    IntegrityError = IntegrityError
+    InternalError = InternalError
+    ProgrammingError = ProgrammingError
+    NotSupportedError = NotSupportedError
+
+    def __init__(self, database, timeout=5.0, detect_types=0, isolation_level="", check_same_thread=True,
+                 factory=None, cached_statements=128, uri=False, *, autocommit=LEGACY_TRANSACTION_CONTROL):
+        import os
+        database = os.fsdecode(database) if isinstance(database, bytes) else os.fspath(database)
+        if autocommit is not True and autocommit is not False and autocommit != LEGACY_TRANSACTION_CONTROL:
+            raise ValueError("autocommit must be True, False, or sqlite3.LEGACY_TRANSACTION_CONTROL")
+        self._closed = True
+        self._callback_error = None
+        self._handle = _open(database, uri)
+        self._closed = False
+        self._cache = {}
+        self._cache_size = cached_statements
+        self._begin = None
+        self._trace = None
+        self._isolation_level = None
+        self.isolation_level = isolation_level
+        self.detect_types = detect_types
+        self.row_factory = None
+        self.text_factory = str
+        self._autocommit = autocommit if autocommit is True or autocommit is False else -1
+        if timeout is not None:
+            # Always: the language's own default is the context's sql.BusyTimeout option.
+            self._execute_simple(f"PRAGMA busy_timeout = {max(0, int(timeout * 1000))}")
+        if self._autocommit is False:
+            self._execute_simple("BEGIN")
+
+    # -- state
+
+    def _check(self):
+        if self._closed:
+            raise ProgrammingError("Cannot operate on a closed database.")
+        return self._handle
+
+    def _failure(self, e):
+        """The exception to raise for one that came out of running a statement: the sqlite3
+        exception of a user function or aggregate that failed during it, else the
+        translation of the language's error."""
+        kept = self._callback_error
+        self._callback_error = None
+        if kept is not None:
+            return kept
+        if isinstance(e, _CallbackError):
+            return e.args[0]
+        return _translate(e)
+
+    def _execute_simple(self, sql):
+        try:
+            result = self._check().execute(sql)
+            if result is not None and type(result) is not int:
+                for _ in result:
+                    pass
+        except (_ForeignException, _CallbackError) as e:
+            raise self._failure(e) from None
+
+    @property
+    def isolation_level(self):
+        return self._isolation_level
+
+    @isolation_level.setter
+    def isolation_level(self, level):
+        if level is not None:
+            if not isinstance(level, str):
+                raise TypeError("isolation_level must be str or None")
+            if level.upper() not in _ISOLATION_LEVELS:
+                raise ValueError(
+                    "isolation_level string must be '', 'DEFERRED', 'IMMEDIATE', or 'EXCLUSIVE'")
+        elif self._isolation_level is not None and not self._closed and self.in_transaction:
+            self.commit()
+        self._isolation_level = level
+        self._begin = None
+
+    @property
+    def autocommit(self):
+        return LEGACY_TRANSACTION_CONTROL if self._autocommit == -1 else self._autocommit
+
+    @autocommit.setter
+    def autocommit(self, value):
+        if value is not True and value is not False and value != LEGACY_TRANSACTION_CONTROL:
+            raise ValueError("autocommit must be True, False, or sqlite3.LEGACY_TRANSACTION_CONTROL")
+        if value is True and self.in_transaction:
+            self._execute_simple("COMMIT")
+        elif value is False and not self.in_transaction:
+            self._execute_simple("BEGIN")
+        self._autocommit = -1 if value is not True and value is not False else value
+
+    @property
+    def in_transaction(self):
+        return not self._check().autocommit
+
+    @property
+    def total_changes(self):
+        return self._check().totalChanges
+
+    def _begin_if_needed(self, handle):
+        # sqlite3's legacy transaction control: a BEGIN before DML outside a transaction.
+        if handle.autocommit:
+            begin = self._begin
+            if begin is None:
+                begin = self._begin = handle.prepare("BEGIN " + self._isolation_level)
+            begin()
+
+    # -- statements
+
+    def _statement(self, sql):
+        """The cached prepared statement for ``sql`` (a fresh one while the cached one is busy
+        with an unfinished cursor), or None for text without a statement."""
+        if not isinstance(sql, str):
+            raise TypeError(f"execute() argument 1 must be str, not {type(sql).__name__}")
+        handle = self._check()
+        statement = self._cache.get(sql)
+        if statement is not None and not statement.in_use:
+            return statement
+        try:
+            statement = _Statement(handle.prepare(sql), sql)
+        except _ForeignException as e:
+            if getattr(e, "primaryCode", None) == 21 and str(getattr(e, "message", "")).startswith("no SQL statement"):
+                return None
+            raise _translate(e) from None
+        cache = self._cache
+        if sql not in cache:
+            if len(cache) >= self._cache_size > 0:
+                del cache[next(iter(cache))]
+            if self._cache_size > 0:
+                cache[sql] = statement
+        return statement
+
+    # -- the DB-API
+
+    def cursor(self, factory=None):
+        self._check()
+        cursor = (factory or Cursor)(self)
+        if not isinstance(cursor, Cursor):
+            raise TypeError("factory must return a cursor, not " + type(cursor).__name__)
+        if self.row_factory is not None and cursor.row_factory is None:
+            cursor.row_factory = self.row_factory
+        return cursor
+
+    def execute(self, sql, parameters=(), /):
+        return self.cursor().execute(sql, parameters)
+
+    def executemany(self, sql, parameters, /):
+        return self.cursor().executemany(sql, parameters)
+
+    def executescript(self, sql_script, /):
+        return self.cursor().executescript(sql_script)
+
+    def commit(self):
+        handle = self._check()
+        if self._autocommit is True:
+            return
+        if not handle.autocommit:
+            self._execute_simple("COMMIT")
+        if self._autocommit is False:
+            self._execute_simple("BEGIN")
+
+    def rollback(self):
+        handle = self._check()
+        if self._autocommit is True:
+            return
+        if not handle.autocommit:
+            self._execute_simple("ROLLBACK")
+        if self._autocommit is False:
+            self._execute_simple("BEGIN")
+
+    def close(self):
+        if self._closed:
+            return
+        handle = self._handle
+        if self._autocommit is False and not handle.autocommit:
+            try:
+                self._execute_simple("ROLLBACK")
+            except Error:
+                pass
+        self._closed = True
+        self._cache.clear()
+        self._begin = None
+        try:
+            handle.close()
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        if self._closed:
+            return False
+        if exc_type is None:
+            try:
+                self.commit()
+            except BaseException:
+                self.rollback()
+                raise
+        else:
+            self.rollback()
+        return False
+
+    # -- user functions
+
+    def create_function(self, name, narg, func, *, deterministic=False):
+        """Registers ``func`` as the SQL function ``name`` of ``narg`` arguments (-1: any)."""
+        handle = self._check()
+        connection = self
+        if func is None:
+            raise NotSupportedError("removing a user function is not supported by Graalite")
+        if not callable(func):
+            raise TypeError("parameter must be callable")
+
+        def call(*args):
+            try:
+                if _ForeignList in map(type, args):
+                    args = [_py_value(a) for a in args]
+                return _sql_result(func(*args))
+            except BaseException:
+                raise _callback_failed(connection, "user-defined function raised exception") from None
+
+        # Fixed arities without *args: the common cases stay cheap to call.
+        if narg == 1:
+            def call(a):  # noqa: F811
+                try:
+                    if type(a) is _ForeignList:
+                        a = bytes(a)
+                    return _sql_result(func(a))
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined function raised exception") from None
+        elif narg == 0:
+            def call():  # noqa: F811
+                try:
+                    return _sql_result(func())
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined function raised exception") from None
+        try:
+            handle.createFunction(name, narg, call, bool(deterministic))
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def create_aggregate(self, name, n_arg, aggregate_class):
+        """Registers an aggregate: ``aggregate_class()`` makes one object per group, SQL calls its
+        ``step(*args)`` for each row and ``finalize()`` for the result."""
+        handle = self._check()
+        connection = self
+        if aggregate_class is None:
+            raise NotSupportedError("removing a user aggregate is not supported by Graalite")
+        if not callable(aggregate_class):
+            raise TypeError("parameter must be callable")
+
+        class Accumulator:
+            __slots__ = ("instance",)
+
+            def __init__(self):
+                try:
+                    self.instance = aggregate_class()
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
+
+            def step(self, *args):
+                try:
+                    if _ForeignList in map(type, args):
+                        args = [_py_value(a) for a in args]
+                    self.instance.step(*args)
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
+
+            def finalize(self):
+                try:
+                    return _sql_result(self.instance.finalize())
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined aggregate's 'finalize' method raised error") from None
+
+        try:
+            handle.createAggregate(name, n_arg, Accumulator)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def set_trace_callback(self, trace_callback):
+        """Calls ``trace_callback(sql)`` with the text of each statement the module executes."""
+        self._check()
+        self._trace = trace_callback
+
+    def _unsupported(self, *args, **kwargs):
+        raise NotSupportedError("not supported by Graalite")
+
+    create_collation = create_window_function = set_authorizer = set_progress_handler = _unsupported
+    interrupt = enable_load_extension = load_extension = backup = blobopen = _unsupported
+    serialize = deserialize = getlimit = setlimit = getconfig = setconfig = iterdump = _unsupported
+
+
+# ---------------------------------------------------------------------------------------
+# Cursor
+
+
+class Cursor:
+    """A cursor (sqlite3.Cursor): executes statements and fetches their rows."""
+
+    def __init__(self, connection):
+        if not isinstance(connection, Connection):
+            raise TypeError("Cursor needs a Connection")
+        self.connection = connection
+        self.arraysize = 1
+        self.row_factory = None
+        self.description = None
+        self.rowcount = -1
+        self.lastrowid = None
+        self._closed = False
+        self._statement = None
+        self._iterator = None
+        self._rows = []
+        self._position = 0
+        self._batch = 1
+        self._error = None
+        self._converters = None
+
+    # -- state
+
+    def _check(self):
+        if self._closed:
+            raise ProgrammingError("Cannot operate on a closed cursor.")
+        return self.connection._check()
+
+    def _release(self):
+        """Forgets the current statement, whether or not its rows were all read."""
+        statement = self._statement
+        self._statement = None
+        self._iterator = None
+        self._rows = []
+        self._position = 0
+        self._error = None
+        if statement is not None:
+            statement.in_use = False
+            if self.connection._cache.get(statement.sql) is not statement:
+                # A statement prepared because the cached one was busy: not needed again.
+                try:
+                    statement.handle.close()
+                except _ForeignException:
+                    pass
+
+    def _done(self):
+        """The statement ran to its end (or failed): its rows are all read."""
+        statement = self._statement
+        if statement is not None and statement.is_dml:
+            try:
+                self.rowcount = self.connection._handle.changes
+            except _ForeignException:
+                pass
+        self._release()
+
+    def close(self):
+        self._release()
+        self._closed = True
+
+    def __del__(self):
+        # A cursor dropped before its last row frees its statement for the cache (later than
+        # in CPython, where this happens as soon as the last reference goes).
+        statement = self.__dict__.get("_statement")
+        if statement is not None:
+            statement.in_use = False
+
+    # -- executing
+
+    def execute(self, sql, parameters=(), /):
+        handle = self._check()
+        self._release()
+        connection = self.connection
+        connection._callback_error = None
+        statement = connection._statement(sql)
+        self.description = None
+        self.rowcount = -1
+        if statement is None:
+            return self
+        arguments = statement.arguments(parameters)
+        if connection._trace is not None:
+            connection._trace(sql)
+        if statement.is_dml:
+            self.rowcount = 0
+            if connection._isolation_level is not None and connection._autocommit == -1:
+                try:
+                    connection._begin_if_needed(handle)
+                except _ForeignException as e:
+                    raise _translate(e) from None
+        try:
+            with _gil_locked_during_interop(True):
+                result = statement.handle(*arguments)
+                rows = None
+                if type(result) is not int:
+                    # Runs the statement to its first row now, as sqlite3 does (side effects
+                    # and errors happen in execute(), not at the first fetch), and one row
+                    # further, as sqlite3 steps ahead: a one-row result is then finished and
+                    # its statement free for the next execute() at once.
+                    iterator = iter(result)
+                    rows = []
+                    for row in iterator:
+                        rows.append(self._convert_row(row, statement))
+                        if len(rows) == 2:
+                            break
+                    else:
+                        iterator = None
+                self.lastrowid = handle.lastInsertRowid
+        except (_ForeignException, _CallbackError) as e:
+            raise self.connection._failure(e) from None
+        if rows is None:
+            if statement.is_dml:
+                self.rowcount = result
+            return self
+        self.description = _description(statement.columns, connection.detect_types)
+        self._rows = rows
+        self._position = 0
+        if iterator is None:
+            if statement.is_dml:
+                self.rowcount = handle.changes
+            return self
+        statement.in_use = True
+        self._statement = statement
+        self._iterator = iterator
+        self._batch = 4
+        return self
+
+    def executemany(self, sql, seq_of_parameters, /):
+        handle = self._check()
+        self._release()
+        connection = self.connection
+        connection._callback_error = None
+        statement = connection._statement(sql)
+        self.description = None
+        self.rowcount = -1
+        if statement is None:
+            return self
+        if statement.readonly:
+            raise ProgrammingError("executemany() can only execute DML statements.")
+        dml = statement.is_dml
+        if dml:
+            self.rowcount = 0
+        execute = statement.handle
+        begin = dml and connection._isolation_level is not None and connection._autocommit == -1
+        if connection._trace is not None:
+            connection._trace(sql)
+        try:
+            with _gil_locked_during_interop(True):
+                for parameters in seq_of_parameters:
+                    arguments = statement.arguments(parameters)
+                    if begin:
+                        connection._begin_if_needed(handle)
+                    result = execute(*arguments)
+                    if type(result) is int:
+                        if dml:
+                            self.rowcount += result
+                    elif result is not None:
+                        for _ in result:
+                            pass
+                        if dml:
+                            self.rowcount += handle.changes
+        except (_ForeignException, _CallbackError) as e:
+            raise self.connection._failure(e) from None
+        return self
+
+    def executescript(self, sql_script, /):
+        handle = self._check()
+        self._release()
+        if not isinstance(sql_script, str):
+            raise ValueError("script argument must be unicode.")
+        connection = self.connection
+        connection._callback_error = None
+        if connection._autocommit == -1 and not handle.autocommit:
+            connection._execute_simple("COMMIT")
+        self.description = None
+        self.rowcount = -1
+        for text in _split(sql_script):
+            if connection._trace is not None:
+                connection._trace(text)
+            try:
+                result = handle.execute(text)
+                if result is not None and type(result) is not int:
+                    for _ in result:
+                        pass
+            except (_ForeignException, _CallbackError) as e:
+                raise self.connection._failure(e) from None
+        self.lastrowid = handle.lastInsertRowid
+        return self
+
+    # -- rows
+
+    def _convert_row(self, row, statement):
+        """A row of the language as the tuple sqlite3 gives (before the row factory)."""
+        values = tuple(row)
+        if _ForeignList in map(type, values):
+            values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+        connection = self.connection
+        if connection.text_factory is not str or connection.detect_types:
+            values = self._slow_convert(values, statement)
+        return values
+
+    def _slow_convert(self, values, statement):
+        connection = self.connection
+        text_factory = connection.text_factory
+        if text_factory is not str:
+            values = tuple(text_factory(v.encode("utf-8")) if type(v) is str else v for v in values)
+        if connection.detect_types and converters:
+            if self._converters is None or self._converters[0] is not statement:
+                self._converters = (statement, self._column_converters(statement))
+            functions = self._converters[1]
+            if any(f is not None for f in functions):
+                out = []
+                for value, function in zip(values, functions):
+                    if function is not None and value is not None:
+                        if type(value) is str:
+                            value = value.encode("utf-8")
+                        elif type(value) is float:
+                            value = repr(value).encode("ascii")
+                        elif type(value) is int:
+                            value = str(value).encode("ascii")
+                        value = function(value)
+                    out.append(value)
+                values = tuple(out)
+        return values
+
+    def _column_converters(self, statement):
+        detect = self.connection.detect_types
+        declared = None
+        result = []
+        for i, name in enumerate(statement.columns):
+            function = None
+            if detect & PARSE_COLNAMES and "[" in name:
+                start = name.find("[")
+                end = name.find("]", start)
+                if end > start:
+                    function = converters.get(name[start + 1:end].upper())
+            if function is None and detect & PARSE_DECLTYPES:
+                if declared is None:
+                    declared = list(statement.handle.declaredTypes)
+                decl = declared[i]
+                if decl:
+                    key = decl.split("(", 1)[0].strip().split(" ", 1)[0]
+                    function = converters.get(key.upper())
+            result.append(function)
+        return result
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        rows = self._rows
+        position = self._position
+        if position < len(rows):
+            self._position = position + 1
+            row = rows[position]
+        else:
+            row = self._read_batch()
+        factory = self.row_factory
+        if factory is not None:
+            return factory(self, row)
+        return row
+
+    def _read_batch(self):
+        """Reads the next rows into the buffer and returns the first, or raises StopIteration.
+
+        Rows are read ahead in batches (after the two rows of execute(): 4, 8, 16... up to
+        256 rows) with the GIL held during the interop calls, so that a loop over many rows
+        pays for neither a lock hand-over per value nor a context manager per row, while the
+        GIL is never left held between two calls into the module. An error that stops the
+        statement is raised after the rows read before it."""
+        error = self._error
+        if error is not None:
+            self._error = None
+            raise error
+        iterator = self._iterator
+        if iterator is None:
+            if self._closed:
+                self._check()
+            self._rows = []
+            self._position = 0
+            raise StopIteration
+        size = self._batch
+        if size < 256:
+            self._batch = size * 2
+        rows = []
+        finished = True
+        try:
+            with _gil_locked_during_interop(True):
+                connection = self.connection
+                if connection.text_factory is str and not connection.detect_types:
+                    for row in iterator:
+                        values = tuple(row)
+                        if _ForeignList in map(type, values):
+                            values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+                        rows.append(values)
+                        if len(rows) == size:
+                            finished = False
+                            break
+                else:
+                    statement = self._statement
+                    for row in iterator:
+                        rows.append(self._convert_row(row, statement))
+                        if len(rows) == size:
+                            finished = False
+                            break
+        except (_ForeignException, _CallbackError) as e:
+            error = self.connection._failure(e)
+        if finished:
+            self._done()
+        self._rows = rows
+        if not rows:
+            self._position = 0
+            if error is not None:
+                raise error from None
+            raise StopIteration
+        self._error = error
+        self._position = 1
+        return rows[0]
+
+    def fetchone(self):
+        self._check()
+        try:
+            return self.__next__()
+        except StopIteration:
+            return None
+
+    def fetchmany(self, size=None):
+        self._check()
+        if size is None:
+            size = self.arraysize
+        rows = []
+        if size <= 0:
+            return rows
+        for row in self:
+            rows.append(row)
+            if len(rows) >= size:
+                break
+        return rows
+
+    def fetchall(self):
+        self._check()
+        rows = self._rows[self._position:]
+        self._rows = []
+        self._position = 0
+        error = self._error
+        iterator = self._iterator
+        if error is None and iterator is not None:
+            try:
+                with _gil_locked_during_interop(True):
+                    connection = self.connection
+                    if connection.text_factory is str and not connection.detect_types:
+                        for row in iterator:
+                            values = tuple(row)
+                            if _ForeignList in map(type, values):
+                                values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+                            rows.append(values)
+                    else:
+                        statement = self._statement
+                        for row in iterator:
+                            rows.append(self._convert_row(row, statement))
+            except (_ForeignException, _CallbackError) as e:
+                error = self.connection._failure(e)
+        self._done()
+        if error is not None:
+            raise error from None
+        factory = self.row_factory
+        if factory is not None:
+            rows = [factory(self, row) for row in rows]
+        return rows
+
+    # -- the rest of PEP 249
+
+    def setinputsizes(self, sizes, /):
+        pass
+
+    def setoutputsize(self, size, column=None, /):
+        pass
+
+
+# ---------------------------------------------------------------------------------------
+# Row
+
+
+class Row:
+    """sqlite3.Row: a row that reads by index and by column name (case-insensitive)."""
+
+    __slots__ = ("_names", "_values")
+
+    def __init__(self, cursor, data, /):
+        if not isinstance(cursor, Cursor):
+            raise TypeError("Row() argument 1 must be a Cursor")
+        if type(data) is not tuple:
+            raise TypeError("Row() argument 2 must be a tuple")
+        description = cursor.description
+        self._names = tuple(d[0] for d in description) if description else ()
+        self._values = data
+
+    def __getitem__(self, key):
+        if type(key) is str:
+            names = self._names
+            for i in range(len(names)):
+                if names[i] == key:
+                    return self._values[i]
+            lowered = key.lower()
+            for i in range(len(names)):
+                if names[i].lower() == lowered:
+                    return self._values[i]
+            raise IndexError("No item with that key")
+        return self._values[key]
+
+    def keys(self):
+        return list(self._names)
+
+    def __len__(self):
+        return len(self._values)
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __eq__(self, other):
+        if not isinstance(other, Row):
+            return NotImplemented
+        return self._names == other._names and self._values == other._values
+
+    def __ne__(self, other):
+        if not isinstance(other, Row):
+            return NotImplemented
+        return not self == other
+
+    def __hash__(self):
+        return hash(self._names) ^ hash(self._values)
+
+    def __repr__(self):
+        return f"<sqlite3.Row object at {id(self):#x}>"
+
+
+class Blob:
+    """sqlite3.Blob (incremental blob I/O): not supported by Graalite."""
+
+    def __init__(self, *args, **kwargs):
+        raise NotSupportedError("blob I/O is not supported by Graalite")

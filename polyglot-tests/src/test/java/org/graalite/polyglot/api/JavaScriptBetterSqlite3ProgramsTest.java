@@ -1,0 +1,23 @@
+package org.graalite.polyglot.api;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Programs written for better-sqlite3 run on Graalite's JavaScript module {@code graalite}
+ * with their require line changed ({@code require('graalite')}), and print what they print
+ * under Node.js with better-sqlite3 12.9.0. They are in {@code src/test/resources/api/js}:
+ * better-sqlite3's README and docs/api.md examples as programs (prepare, run, get, all,
+ * iterate, pluck, raw, columns, bind, transactions with savepoints, functions, aggregates,
+ * parameter binding) and {@code errors.js} (SqliteError codes and better-sqlite3's own
+ * TypeError and RangeError cases).
+ */
+class JavaScriptBetterSqlite3ProgramsTest {
+    @TestFactory
+    Stream<DynamicTest> programs() {
+        return GuestApis.programs("api/js", ".js").stream()
+                        .map(name -> DynamicTest.dynamicTest(name, () -> GuestApis.runAndCompare("js", "api/js", name)));
+    }
+}

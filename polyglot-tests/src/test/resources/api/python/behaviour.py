@@ -1,0 +1,161 @@
+# Behaviour of the sqlite3 module that programs rely on, printed so that a difference shows
+# in the output: cursor attributes, parameter handling, types, errors and their classes,
+# implicit transactions, Row, scripts, user functions and aggregates that fail. Written for
+# this test suite; its expected output is what CPython's sqlite3 prints. Changed for
+# Graalite: the import line only.
+import graalite.sqlite3 as sqlite3
+
+con = sqlite3.connect(":memory:")
+cur = con.cursor()
+print("fresh cursor:", cur.description, cur.rowcount, cur.lastrowid, cur.arraysize)
+cur.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB)")
+print("after DDL:", cur.description, cur.rowcount)
+cur.execute("INSERT INTO t(name, score, data) VALUES (?, ?, ?)", ("a", 1.5, b"\x00\x01\xff"))
+print("after INSERT:", cur.rowcount, cur.lastrowid, con.in_transaction)
+cur.executemany("INSERT INTO t(name, score) VALUES (?, ?)", [("b", 2), ("c", None), ("d", -0.25)])
+print("after executemany:", cur.rowcount, con.total_changes)
+cur.execute("SELECT * FROM t WHERE id > ? ORDER BY id", (10,))
+print("empty result:", [d[0] for d in cur.description], cur.fetchone(), cur.fetchall(), cur.rowcount)
+
+cur.execute("SELECT id, name, score, data, typeof(score) FROM t ORDER BY id")
+print("fetchone:", cur.fetchone())
+print("fetchmany(2):", cur.fetchmany(2))
+cur.arraysize = 5
+print("fetchmany():", cur.fetchmany())
+print("after the end:", cur.fetchone(), cur.fetchall(), cur.fetchmany())
+
+print("types:", con.execute("SELECT 1, 1.0, 'x', x'0102', NULL, 9223372036854775807, -9223372036854775808, 1e308").fetchone())
+print("bind:", con.execute("SELECT ?, ?, ?, ?, ?, ?", (True, 2 ** 62, bytearray(b"ab"), memoryview(b"cd"), "é", None)).fetchone())
+print("typeof:", con.execute("SELECT typeof(?), typeof(?), typeof(?), typeof(?)", (1, 1.0, b"", "")).fetchone())
+try:
+    con.execute("SELECT ?", (2 ** 63,))
+except OverflowError as e:
+    print("OverflowError:", e)
+
+# Parameters
+print("named:", con.execute("SELECT :a, :b, :a", {"a": 1, "b": 2}).fetchone())
+print("numbered:", con.execute("SELECT ?2, ?1", ("one", "two")).fetchone())
+print("dollar and at:", con.execute("SELECT $x, @y", {"x": "X", "y": "Y"}).fetchone())
+for sql, params in [("SELECT ?, ?", (1,)), ("SELECT ?", (1, 2)), ("SELECT :a", {"b": 1}), ("SELECT ?", {"a": 1}),
+                    ("SELECT ?", (object(),)), ("SELECT ?", 42)]:
+    try:
+        con.execute(sql, params)
+        print("no error for", sql, params)
+    except sqlite3.Error as e:
+        print(type(e).__name__ + ":", e)
+
+# Errors and their classes
+for sql in ["SELECT * FROM missing", "SELEC 1", "SELECT 1; SELECT 2", "INSERT INTO t(id) VALUES (1)",
+            "INSERT INTO t(id) VALUES ('x')", "CREATE TABLE t(a)"]:
+    try:
+        con.execute(sql)
+        print("no error for", sql)
+    except sqlite3.Error as e:
+        print(type(e).__name__ + ":", e, "|", getattr(e, "sqlite_errorname", None), getattr(e, "sqlite_errorcode", None))
+print("empty statement:", con.execute("").description, con.execute("-- nothing").fetchall())
+
+# Implicit transactions (legacy control): DML opens one, other statements do not.
+con.commit()
+con.execute("SELECT 1")
+print("after SELECT:", con.in_transaction)
+con.execute("UPDATE t SET score = 0 WHERE id = 1")
+print("after UPDATE:", con.in_transaction)
+con.rollback()
+print("after rollback:", con.in_transaction, con.execute("SELECT score FROM t WHERE id = 1").fetchone())
+con.execute("REPLACE INTO t(id, name) VALUES (1, 'a2')")
+print("after REPLACE:", con.in_transaction)
+con.commit()
+con.isolation_level = "IMMEDIATE"
+con.execute("DELETE FROM t WHERE id = 4")
+print("IMMEDIATE:", con.in_transaction, con.isolation_level)
+con.isolation_level = None
+print("isolation_level None commits:", con.in_transaction, con.execute("SELECT count(*) FROM t").fetchone())
+try:
+    con.isolation_level = "SOMETIMES"
+except ValueError as e:
+    print("ValueError:", e)
+con.isolation_level = ""
+
+# Two cursors on one statement text, interleaved
+a = con.execute("SELECT id FROM t ORDER BY id")
+b = con.execute("SELECT id FROM t ORDER BY id")
+print("interleaved:", a.fetchone(), b.fetchone(), a.fetchone(), b.fetchall(), a.fetchall())
+
+# Row
+con.row_factory = sqlite3.Row
+r = con.execute("SELECT id, name AS Name FROM t WHERE id = 1").fetchone()
+r2 = con.execute("SELECT id, name AS Name FROM t WHERE id = 1").fetchone()
+print("Row:", type(r).__name__, r.keys(), tuple(r), len(r), r["name"], r[-1], r[0:2], r == r2, hash(r) == hash(r2))
+try:
+    r["missing"]
+except IndexError as e:
+    print("IndexError:", e)
+con.row_factory = None
+
+# executescript: statements with semicolons in strings, comments and a trigger
+con.executescript("""
+    CREATE TABLE log(msg TEXT); -- a comment; with a semicolon
+    /* a block comment; */
+    CREATE TRIGGER t_log AFTER INSERT ON t BEGIN
+        INSERT INTO log VALUES ('inserted ' || new.name || ';');
+    END;
+    INSERT INTO t(name) VALUES ('e;f');
+""")
+print("script:", con.execute("SELECT msg FROM log").fetchall(), con.in_transaction)
+try:
+    con.executescript("INSERT INTO log VALUES ('x'); SELEC oops; INSERT INTO log VALUES ('y');")
+except sqlite3.OperationalError as e:
+    print("script error:", e, con.execute("SELECT count(*) FROM log").fetchone())
+print("complete_statement:", sqlite3.complete_statement("SELECT 1;"), sqlite3.complete_statement("SELECT 'a;"),
+      sqlite3.complete_statement("CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1;"),
+      sqlite3.complete_statement("CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1; END;"))
+
+# User functions and aggregates that fail
+def fails(x):
+    raise ValueError("boom")
+
+class FailingStep:
+    def step(self, x):
+        raise ValueError("boom")
+
+    def finalize(self):
+        return 0
+
+class FailingFinalize:
+    def step(self, x):
+        pass
+
+    def finalize(self):
+        return 1 / 0
+
+con.create_function("fails", 1, fails)
+con.create_function("bigint", 0, lambda: 2 ** 64)
+con.create_function("varargs", -1, lambda *args: len(args))
+con.create_function("blob_len", 1, lambda b: len(b) if isinstance(b, bytes) else -1, deterministic=True)
+con.create_aggregate("failing_step", 1, FailingStep)
+con.create_aggregate("failing_finalize", 1, FailingFinalize)
+for sql in ["SELECT fails(1)", "SELECT bigint()", "SELECT failing_step(id) FROM t", "SELECT failing_finalize(id) FROM t"]:
+    try:
+        con.execute(sql).fetchall()
+        print("no error for", sql)
+    except sqlite3.Error as e:
+        print(type(e).__name__ + ":", e, "|", getattr(e, "sqlite_errorname", None))
+print("varargs:", con.execute("SELECT varargs(), varargs(1, 2, 3), blob_len(x'010203'), blob_len('abc')").fetchone())
+
+# Misuse
+cur = con.cursor()
+cur.close()
+try:
+    cur.execute("SELECT 1")
+except sqlite3.ProgrammingError as e:
+    print("closed cursor:", e)
+try:
+    con.executemany("SELECT ?", [(1,)])
+except sqlite3.ProgrammingError as e:
+    print("executemany SELECT:", e)
+print("module:", sqlite3.apilevel, sqlite3.paramstyle, sqlite3.PARSE_DECLTYPES, sqlite3.PARSE_COLNAMES)
+print("hierarchy:", issubclass(sqlite3.IntegrityError, sqlite3.DatabaseError), issubclass(sqlite3.DatabaseError, sqlite3.Error),
+      issubclass(sqlite3.Error, Exception), issubclass(sqlite3.ProgrammingError, sqlite3.DatabaseError))
+con.close()
+con.close()
+print("done")
