@@ -54,7 +54,9 @@ public final class SqlContext {
         if (!isMemory(path) && !env.isFileIOAllowed()) {
             throw new SqliteException(org.graalite.runtime.ResultCodes.SQLITE_AUTH, "this context has no file access, so it cannot open the database file " + path);
         }
-        NativeConnection connection = NativeConnection.open(path, readOnly);
+        // A relative path is relative to the context's working directory, not the JVM's.
+        String resolved = isMemory(path) || path.startsWith("file:") ? path : env.getPublicTruffleFile(path).getAbsoluteFile().getPath();
+        NativeConnection connection = NativeConnection.open(resolved, readOnly);
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
         Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
         opened.setInlineStatements(SqlLanguage.inlineStatementsOf(env));

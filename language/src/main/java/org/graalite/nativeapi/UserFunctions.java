@@ -48,7 +48,28 @@ public final class UserFunctions {
     public static final int UTF8 = 1;
     public static final int DETERMINISTIC = 0x000000800;
 
+    /**
+     * The exception a guest function or aggregate threw during a native step, on this thread:
+     * SQLite only learns that the call failed; the statement then rethrows this exception
+     * itself, as the Truffle tier does.
+     */
+    private static final ThreadLocal<RuntimeException> PENDING = new ThreadLocal<>();
+
     private UserFunctions() {
+    }
+
+    /** The guest exception of the last failed native call on this thread, once; null if none. */
+    public static RuntimeException takePending() {
+        RuntimeException e = PENDING.get();
+        PENDING.remove();
+        return e;
+    }
+
+    private static void failed(MemorySegment context, Throwable t) {
+        if (t instanceof RuntimeException r && !(t instanceof SqliteException)) {
+            PENDING.set(r);
+        }
+        error(context, t instanceof SqliteException ? t.getMessage() : t.getMessage() == null ? t.toString() : t.getMessage());
     }
 
     private static MemorySegment upcall(String method, MethodType type, FunctionDescriptor descriptor) {
@@ -112,10 +133,8 @@ public final class UserFunctions {
                 arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
             }
             aggregate.step(ACCUMULATORS.get(key), arguments);
-        } catch (SqliteException e) {
-            error(context, e.getMessage());
         } catch (Throwable t) {
-            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+            failed(context, t);
         }
     }
 
@@ -127,10 +146,8 @@ public final class UserFunctions {
             // No rows: a fresh accumulator gives the aggregate's value of nothing.
             Object accumulator = key == 0 ? aggregate.start() : ACCUMULATORS.remove(key);
             result(context, aggregate.finish(accumulator));
-        } catch (SqliteException e) {
-            error(context, e.getMessage());
         } catch (Throwable t) {
-            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+            failed(context, t);
         }
     }
 
@@ -163,10 +180,8 @@ public final class UserFunctions {
                 arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
             }
             result(context, f.apply(arguments));
-        } catch (SqliteException e) {
-            error(context, e.getMessage());
         } catch (Throwable t) {
-            error(context, t.getMessage() == null ? t.toString() : t.getMessage());
+            failed(context, t);
         }
     }
 

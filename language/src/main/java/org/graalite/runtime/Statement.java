@@ -150,7 +150,7 @@ public final class Statement implements AutoCloseable {
     public boolean step() {
         active = true;
         try {
-            boolean row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStatement.step();
+            boolean row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStep();
             if (!row) {
                 finish();
             }
@@ -180,6 +180,16 @@ public final class Statement implements AutoCloseable {
         active = true;
         if (!row) {
             finish();
+        }
+    }
+
+    /** A step on SQLite's VDBE; a guest function's exception comes back as itself, not as SQLite's error. */
+    private boolean nativeStep() {
+        try {
+            return nativeStatement.step();
+        } catch (SqliteException e) {
+            RuntimeException guest = org.graalite.nativeapi.UserFunctions.takePending();
+            throw guest != null ? guest : e;
         }
     }
 

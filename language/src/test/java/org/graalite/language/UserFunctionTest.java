@@ -79,12 +79,20 @@ class UserFunctionTest {
 
     @Test
     void aGuestExceptionFailsTheStatementAndTheConnectionStaysUsable() {
-        try (Context c = SqlContexts.create("auto")) {
+        for (String tier : new String[]{"auto", "native"}) {
+            aGuestExceptionOn(tier);
+        }
+    }
+
+    private static void aGuestExceptionOn(String tier) {
+        try (Context c = SqlContexts.create(tier)) {
             Value connection = c.getBindings("sql");
             connection.invokeMember("createFunction", "boom", 1, (ProxyExecutable) args -> {
                 throw new IllegalStateException("boom " + args[0]);
             });
             PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(c.eval("sql", "select boom(1)")));
+            // The guest's own exception, on both tiers (not an SQL error wrapping its message).
+            assertTrue(e.isHostException() && e.asHostException() instanceof IllegalStateException, tier + ": " + e);
             assertTrue(e.getMessage().contains("boom 1"), e.getMessage());
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(c.eval("sql", "select 1")));
         }
