@@ -143,6 +143,9 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.ROW:
                     node.execute(execution);
                     execution.resumeAt = pc + 1;
+                    // Until the caller asks for the next row, other statements may change the
+                    // database: records must be located again (SQLite's VDBE bumps cacheCtr).
+                    execution.invalidateRecords();
                     return Boolean.TRUE;
                 default:
                     node.execute(execution);
