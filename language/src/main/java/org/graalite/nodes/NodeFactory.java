@@ -59,13 +59,17 @@ public final class NodeFactory {
             case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
+            case "OpenDup":
+                // A statement with OpenDup failed with SQLITE_CORRUPT from its second execution on
+                // (TPC-H Q15); it stays on the native tier until that is understood.
+                return "OpenDup";
             case "Null":
                 // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
                 return i.p1() == 0 ? null : "Null with P1";
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx", "IfEmpty",
-                            "ResetSorter", "SequenceTest", "OpenDup", "Explain", "SeekScan":
+                            "ResetSorter", "SequenceTest", "Explain", "SeekScan":
                 return null;
             case "Variable", "Count", "Once", "Concat", "Not", "BitNot", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "IfPos", "OffsetLimit", "Jump",
                             "Gosub", "Return", "InitCoroutine", "Yield", "EndCoroutine", "BeginSubrtn", "ClrSubtype", "MustBeInt", "OpenPseudo", "NullRow", "MakeRecord", "SorterOpen", "SorterInsert", "SorterSort", "Sort", "SorterNext",
