@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -18,13 +19,16 @@ import java.util.stream.Collectors;
 
 import org.graalite.language.SqlContexts;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
 
 /**
  * Runs one sqllogictest file on Graalite and checks every record.
  *
- * <p>Three contexts share the file's data:
+ * <p>Three contexts, on one engine shared by all files, share the file's data:
  * <ul>
  * <li>{@code auto} ({@code sql.Tier=auto}, in memory) runs every record; each query runs on the
  * Truffle tier when it can, and its result is checked against the file's expectation.</li>
@@ -76,9 +80,24 @@ final class SltRunner {
         long nativeQueries;
         long nativePassed;
         long nanos;
+        /** Time of the queries that ran on the Truffle tier, and of the same queries on the native tier. */
+        long truffleQueryNanos;
+        long sameQueriesNativeNanos;
         final Map<String, Long> missingOpcodes = new TreeMap<>();
         /** Queries that lack exactly one opcode, by that opcode. */
         final Map<String, Long> soleMissingOpcode = new TreeMap<>();
+        /** The first query (file:line) that lacks each opcode. */
+        final Map<String, String> opcodeExamples = new TreeMap<>();
+        /** The slowest queries in the auto context, slowest first. */
+        final List<Slow> slowest = new ArrayList<>();
+
+        void addSlow(Slow slow) {
+            slowest.add(slow);
+            slowest.sort(Comparator.comparingLong(Slow::nanos).reversed());
+            if (slowest.size() > SLOWEST) {
+                slowest.removeLast();
+            }
+        }
 
         void add(Counts o) {
             files += o.files;
@@ -91,14 +110,27 @@ final class SltRunner {
             nativeQueries += o.nativeQueries;
             nativePassed += o.nativePassed;
             nanos += o.nanos;
+            truffleQueryNanos += o.truffleQueryNanos;
+            sameQueriesNativeNanos += o.sameQueriesNativeNanos;
             o.missingOpcodes.forEach((k, v) -> missingOpcodes.merge(k, v, Long::sum));
             o.soleMissingOpcode.forEach((k, v) -> soleMissingOpcode.merge(k, v, Long::sum));
+            o.opcodeExamples.forEach(opcodeExamples::putIfAbsent);
+            o.slowest.forEach(this::addSlow);
         }
 
         long passed() {
             return trufflePassed + nativePassed;
         }
     }
+
+    /**
+     * A query's time in the auto context, the tier that ran it, and for the Truffle tier the
+     * time of the same query in the native context (else -1).
+     */
+    record Slow(long nanos, String location, boolean onTruffle, long nativeNanos) {
+    }
+
+    private static final int SLOWEST = 10;
 
     record FileResult(String file, Counts counts, List<Failure> failures) {
     }
@@ -110,7 +142,40 @@ final class SltRunner {
         }
     }
 
+    /**
+     * Statements and queries a shared engine may run before the runner replaces it. Graalite
+     * keeps the program of every distinct statement for the engine's lifetime (the engine-wide
+     * program cache, SqlLanguage.programs, has no bound): 100,000 distinct corpus statements
+     * hold about 1 GB, and the whole corpus has millions.
+     */
+    private static final long EXECUTIONS_PER_ENGINE = 100_000;
+
+    /** Host objects stay opaque, but byte buffers can be read (bound as BLOBs). */
+    private static final HostAccess HOST_ACCESS = HostAccess.newBuilder(HostAccess.EXPLICIT).allowBufferAccess(true).build();
+
+    private static Engine engine;
+    private static long executionsOnEngine;
+    static int enginesReplaced;
+
     private SltRunner() {
+    }
+
+    /** The engine all contexts share, replaced once it has run {@link #EXECUTIONS_PER_ENGINE}. */
+    private static synchronized Engine engine() {
+        if (engine != null && executionsOnEngine >= EXECUTIONS_PER_ENGINE) {
+            engine.close();
+            engine = null;
+            enginesReplaced++;
+        }
+        if (engine == null) {
+            engine = Engine.newBuilder("sql").option("engine.WarnInterpreterOnly", "false").build();
+            executionsOnEngine = 0;
+        }
+        return engine;
+    }
+
+    private static Context context(String tier, String database) {
+        return Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
     }
 
     static FileResult run(String file, String text) {
@@ -123,15 +188,18 @@ final class SltRunner {
             throw new UncheckedIOException(e);
         }
         Path database = dir.resolve("native.db");
-        try (Context auto = SqlContexts.create("auto");
-                        Context oracle = SqlContexts.create("native", database.toString())) {
+        try (Context auto = context("auto", ":memory:");
+                        Context oracle = context("native", database.toString())) {
             // The oracle's file is only read by the truffle context: no need to sync it.
             execute(oracle, "PRAGMA journal_mode=MEMORY");
             execute(oracle, "PRAGMA synchronous=OFF");
-            try (Context truffle = SqlContexts.create("truffle", database.toString())) {
+            try (Context truffle = context("truffle", database.toString())) {
                 FileRun run = new FileRun(file, auto, oracle, truffle);
                 run.run(records);
                 run.counts.nanos = System.nanoTime() - start;
+                synchronized (SltRunner.class) {
+                    executionsOnEngine += run.counts.queries + run.counts.statements;
+                }
                 return new FileResult(file, run.counts, run.failures);
             }
         } finally {
@@ -199,20 +267,27 @@ final class SltRunner {
         void query(SltScript.Query q) {
             counts.queries++;
             long before = truffleExecutions();
+            long start = System.nanoTime();
             Outcome outcome = runQuery(auto, q.sql());
+            long nanos = System.nanoTime() - start;
             boolean onTruffle = truffleExecutions() > before;
             if (onTruffle) {
                 counts.truffleQueries++;
             } else {
                 counts.nativeQueries++;
                 if (outcome.ok()) {
-                    collectMissingOpcodes(q.sql());
+                    collectMissingOpcodes(q);
                 }
             }
             boolean failed = false;
             String verdict = check(q, outcome);
+            long nativeNanos = -1;
             if (onTruffle) {
+                long nativeStart = System.nanoTime();
                 Outcome reference = runQuery(oracle, q.sql());
+                nativeNanos = System.nanoTime() - nativeStart;
+                counts.truffleQueryNanos += nanos;
+                counts.sameQueriesNativeNanos += nativeNanos;
                 String difference = compareTiers(outcome, reference);
                 if (difference != null) {
                     String nativeVerdict = check(q, reference);
@@ -220,6 +295,9 @@ final class SltRunner {
                                     (verdict == null ? "; the Truffle tier passes" : "; the Truffle tier: " + verdict));
                     failed = true;
                 }
+            }
+            if (counts.slowest.size() < SLOWEST || nanos > counts.slowest.getLast().nanos()) {
+                counts.addSlow(new Slow(nanos, file + ":" + q.line(), onTruffle, nativeNanos));
             }
             if (!failed && verdict != null) {
                 fail(q.line(), outcome.ok() ? Kind.WRONG_RESULT : Kind.QUERY_ERROR, onTruffle, q.sql(), verdict);
@@ -273,20 +351,29 @@ final class SltRunner {
             }
         }
 
-        void collectMissingOpcodes(String sql) {
-            String message;
-            try {
-                Value result = truffle.getBindings("sql").invokeMember("execute", sql);
-                if (result.hasMember("close")) {
-                    result.invokeMember("close");
+        void collectMissingOpcodes(SltScript.Query q) {
+            String message = null;
+            // The truffle context's connection may hold an old schema (the native context
+            // changed it); the failed attempt makes it read the new one. (On the Truffle tier
+            // a schema change fails the statement instead of preparing it again.)
+            for (int attempt = 0; attempt < 3; attempt++) {
+                try {
+                    Value result = truffle.getBindings("sql").invokeMember("execute", q.sql());
+                    if (result.hasMember("close")) {
+                        result.invokeMember("close");
+                    }
+                    message = null;
+                } catch (PolyglotException e) {
+                    message = e.getMessage();
                 }
-                message = null;
-            } catch (PolyglotException e) {
-                message = e.getMessage();
+                if (message == null || !message.contains("database schema has changed")) {
+                    break;
+                }
             }
             Set<String> missing = missingOpcodes(message);
             for (String opcode : missing) {
                 counts.missingOpcodes.merge(opcode, 1L, Long::sum);
+                counts.opcodeExamples.putIfAbsent(opcode, file + ":" + q.line());
             }
             if (missing.size() == 1) {
                 counts.soleMissingOpcode.merge(missing.iterator().next(), 1L, Long::sum);

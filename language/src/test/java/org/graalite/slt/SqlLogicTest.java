@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,22 +32,24 @@ import org.junit.jupiter.api.TestFactory;
  * the jar), one dynamic test per file, run by {@link SltRunner}.
  *
  * <p>{@code -Dgraalite.slt} chooses the files: {@code ci} (the default) is every query of
- * {@code select1} to {@code select5} and a fixed sample of {@code random/} and {@code index/};
+ * {@code select1} to {@code select5} and of the small {@code evidence/} files, and a fixed
+ * sample of {@code random/} and {@code index/};
  * {@code all} is the whole corpus; anything else is a comma-separated list of path prefixes
  * under {@code test/} (for example {@code random/expr,index/in/10/slt_good_0.test}).
  *
  * <p>A file fails on a record whose result differs from the file's expectation or from the
  * native tier, unless {@code slt/known-failures.txt} lists it; a listed record that passes fails
  * too, so the list only shrinks. Figures go to {@code target/slt/summary.txt}, every failure to
- * {@code target/slt/failures.txt}.
+ * {@code target/slt/failures.txt}, and the same failures as list entries to
+ * {@code target/slt/known-failures.txt}.
  */
 class SqlLogicTest {
     private static final String CORPUS = "test/";
 
     /**
-     * The CI sample of random/ and index/: one file of each kind of generated test, the first
-     * non-empty one by name (the files of a directory come from one generator with different
-     * seeds).
+     * The CI sample of random/ and index/: the first file of each generator (the files of a
+     * directory come from one generator with different seeds), for index/ with tables of 10 and
+     * of 100 rows (index/view/10/slt_good_0.test is empty).
      */
     private static final List<String> CI_SAMPLE = List.of(
                     "random/aggregates/slt_good_0.test",
@@ -56,20 +57,27 @@ class SqlLogicTest {
                     "random/groupby/slt_good_0.test",
                     "random/select/slt_good_0.test",
                     "index/between/10/slt_good_0.test",
+                    "index/between/100/slt_good_0.test",
                     "index/commute/10/slt_good_0.test",
+                    "index/commute/100/slt_good_0.test",
                     "index/delete/10/slt_good_0.test",
+                    "index/delete/100/slt_good_0.test",
                     "index/in/10/slt_good_0.test",
+                    "index/in/100/slt_good_0.test",
                     "index/orderby/10/slt_good_0.test",
+                    "index/orderby/100/slt_good_0.test",
                     "index/orderby_nosort/10/slt_good_0.test",
+                    "index/orderby_nosort/100/slt_good_0.test",
                     "index/random/10/slt_good_0.test",
-                    "index/view/10/slt_good_1.test");
+                    "index/random/100/slt_good_0.test",
+                    "index/view/10/slt_good_1.test",
+                    "index/view/100/slt_good_0.test");
 
     /** Where the figures go; {@code -Dgraalite.slt.output} moves them (for runs outside Maven). */
     private static final Path OUTPUT = Path.of(System.getProperty("graalite.slt.output", "target/slt"));
 
     private static final SltRunner.Counts TOTAL = new SltRunner.Counts();
     private static final Map<String, SltRunner.Counts> BY_AREA = new TreeMap<>();
-    private static final List<SltRunner.Failure> FAILURES = Collections.synchronizedList(new ArrayList<>());
     private static final Map<SltRunner.Kind, Integer> UNEXPECTED = new EnumMap<>(SltRunner.Kind.class);
     private static int knownFailuresSeen;
     private static String selection;
@@ -81,6 +89,8 @@ class SqlLogicTest {
         Map<String, String> known = knownFailures();
         Files.createDirectories(OUTPUT);
         Files.writeString(OUTPUT.resolve("progress.txt"), "");
+        Files.writeString(OUTPUT.resolve("failures.txt"), "");
+        Files.writeString(OUTPUT.resolve("known-failures.txt"), "");
         int[] done = {0};
         return files.stream().map(file -> DynamicTest.dynamicTest(file, () -> {
             SltRunner.FileResult result = SltRunner.run(file, read(file));
@@ -115,7 +125,6 @@ class SqlLogicTest {
         SltRunner.Counts c = result.counts();
         TOTAL.add(c);
         BY_AREA.computeIfAbsent(area(result.file()), a -> new SltRunner.Counts()).add(c);
-        FAILURES.addAll(result.failures());
         for (SltRunner.Failure f : result.failures()) {
             if (known.containsKey(f.location())) {
                 knownFailuresSeen++;
@@ -127,6 +136,18 @@ class SqlLogicTest {
                         percent(c.truffleQueries, c.queries), percent(c.passed(), c.queries), result.failures().size(), c.nanos / 1e9);
         System.out.print(line);
         Files.writeString(OUTPUT.resolve("progress.txt"), line, StandardOpenOption.APPEND);
+        StringBuilder failures = new StringBuilder();
+        for (SltRunner.Failure f : result.failures()) {
+            failures.append(known.containsKey(f.location()) ? "(known) " : "").append(f).append('\n');
+        }
+        Files.writeString(OUTPUT.resolve("failures.txt"), failures, StandardOpenOption.APPEND);
+        // The failures in the form of slt/known-failures.txt, to review and copy there.
+        StringBuilder entries = new StringBuilder();
+        for (SltRunner.Failure f : result.failures()) {
+            String reason = f.kind() + (f.onTruffle() ? " (Truffle tier): " : " (native tier): ") + f.detail();
+            entries.append(f.location()).append(' ').append(reason.length() > 160 ? reason.substring(0, 160) + "..." : reason).append('\n');
+        }
+        Files.writeString(OUTPUT.resolve("known-failures.txt"), entries, StandardOpenOption.APPEND);
     }
 
     @AfterAll
@@ -144,22 +165,25 @@ class SqlLogicTest {
         s.append(String.format("queries on the native tier:  %d (%s), passed %d (%s of them)%n", t.nativeQueries, percent(t.nativeQueries, t.queries), t.nativePassed,
                         percent(t.nativePassed, t.nativeQueries)));
         s.append(String.format("queries passed: %d of %d (%s)%n", t.passed(), t.queries, percent(t.passed(), t.queries)));
+        s.append(String.format("time of the Truffle-tier queries: %.1f s; the same queries on the native tier: %.1f s (first executions included, mostly interpreted)%n",
+                        t.truffleQueryNanos / 1e9, t.sameQueriesNativeNanos / 1e9));
         s.append(String.format("failures: %d known (slt/known-failures.txt), unexpected: %s%n", knownFailuresSeen, UNEXPECTED.isEmpty() ? "none" : UNEXPECTED));
+        if (SltRunner.enginesReplaced > 0) {
+            s.append(String.format("engines replaced to bound the memory of Graalite's program cache: %d%n", SltRunner.enginesReplaced));
+        }
         s.append(String.format("%nby area:                          files   queries  Truffle tier   passed%n"));
         BY_AREA.forEach((area, c) -> s.append(String.format("  %-30s %6d %9d %13s %8s%n", area, c.files, c.queries, percent(c.truffleQueries, c.queries), percent(c.passed(), c.queries))));
         s.append(String.format("%nopcodes the Truffle tier lacks, by the number of natively run queries that need them (of %d; 'alone': the only one missing):%n", t.nativeQueries));
         t.missingOpcodes.entrySet().stream().sorted(Map.Entry.<String, Long> comparingByValue().reversed()).limit(25)
-                        .forEach(e -> s.append(String.format("  %-32s %9d  %6s   alone %d%n", e.getKey(), e.getValue(), percent(e.getValue(), t.nativeQueries),
-                                        t.soleMissingOpcode.getOrDefault(e.getKey(), 0L))));
+                        .forEach(e -> s.append(String.format("  %-32s %9d  %6s   alone %-9d e.g. %s%n", e.getKey(), e.getValue(), percent(e.getValue(), t.nativeQueries),
+                                        t.soleMissingOpcode.getOrDefault(e.getKey(), 0L), t.opcodeExamples.get(e.getKey()))));
+        s.append(String.format("%nslowest queries (auto context):%n"));
+        for (SltRunner.Slow slow : t.slowest) {
+            String tier = slow.onTruffle() ? String.format("Truffle tier (native tier: %.1f ms)", slow.nativeNanos() / 1e6) : "native tier";
+            s.append(String.format("  %8.1f ms  %-40s %s%n", slow.nanos() / 1e6, slow.location(), tier));
+        }
         Files.createDirectories(OUTPUT);
         Files.writeString(OUTPUT.resolve("summary.txt"), s);
-        StringBuilder f = new StringBuilder();
-        synchronized (FAILURES) {
-            for (SltRunner.Failure failure : FAILURES) {
-                f.append(failure).append('\n');
-            }
-        }
-        Files.writeString(OUTPUT.resolve("failures.txt"), f);
         System.out.print(s);
     }
 
@@ -179,7 +203,7 @@ class SqlLogicTest {
         List<String> chosen = new ArrayList<>();
         if (selection.equals("ci")) {
             for (String f : all) {
-                if (f.matches("select\\d\\.test")) {
+                if (f.matches("select\\d\\.test") || f.startsWith("evidence/")) {
                     chosen.add(f);
                 }
             }
