@@ -203,6 +203,11 @@ public final class Database implements AutoCloseable {
             chosen = Tier.NATIVE;
         } else {
             Set<String> missing = TruffleTierSupport.missingOpcodes(statement.program(), this);
+            if (statement.nativeStatement().isExplain()) {
+                // EXPLAIN and EXPLAIN QUERY PLAN list the program instead of running it; that
+                // listing is SQLite's engine's job (sqlite3VdbeList), not the interpreter's.
+                missing.add("EXPLAIN (listing the program)");
+            }
             if (missing.isEmpty()) {
                 chosen = Tier.TRUFFLE;
             } else if (tierOption == Tier.TRUFFLE) {

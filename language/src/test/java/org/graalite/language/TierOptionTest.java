@@ -42,6 +42,17 @@ class TierOptionTest {
     }
 
     @Test
+    void explainListsTheProgramOnTheAutoTier() {
+        try (Context c = SqlContexts.create("auto")) {
+            // EXPLAIN lists the program (one row per instruction, 8 columns); it must not run it.
+            var rows = SqlContexts.rows(c.eval("sql", "explain select 1"));
+            assertTrue(rows.size() >= 4, "EXPLAIN should list the instructions: " + rows);
+            assertEquals(8, rows.get(0).size());
+            assertEquals("Init", rows.get(0).get(1));
+        }
+    }
+
+    @Test
     void badTierValueIsRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SqlContexts.create("fast"));
         assertTrue(e.getMessage().contains("auto, truffle or native"), e.getMessage());
