@@ -195,11 +195,14 @@ public final class QueryResult implements TruffleObject {
             boolean row;
             try {
                 row = (Boolean) call.call(statement.execution());
+                statement.afterStep(row);
             } catch (RuntimeException e) {
-                failed();
-                throw e;
+                if (!statement.continuesNativelyAfterSchemaChange(e)) {
+                    failed();
+                    throw e;
+                }
+                row = statement.step();
             }
-            statement.afterStep(row);
             pending = row;
             if (!row) {
                 end();

@@ -27,6 +27,8 @@ public final class Statement implements AutoCloseable {
     private final int parameterCount;
     /** The values bound to the parameters (1-based), as the Truffle tier's Variable reads them. */
     private final Object[] parameterValues;
+    /** Whether the current execution has handed out a row (a schema change after that is an error). */
+    private boolean rowProduced;
     /** Read right after prepare, before the first step; null until a tier decision needs it. */
     private Program program;
     private Tier tier;
@@ -118,6 +120,7 @@ public final class Statement implements AutoCloseable {
             beginOnTruffleTier();
         }
         database.countExecution(tier);
+        rowProduced = false;
         return ++generation;
     }
 
@@ -150,7 +153,16 @@ public final class Statement implements AutoCloseable {
     public boolean step() {
         active = true;
         try {
-            boolean row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStep();
+            boolean row;
+            try {
+                row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStep();
+            } catch (SqliteException e) {
+                if (!continuesNativelyAfterSchemaChange(e)) {
+                    throw e;
+                }
+                row = nativeStep();
+            }
+            rowProduced |= row;
             if (!row) {
                 finish();
             }
@@ -160,6 +172,25 @@ public final class Statement implements AutoCloseable {
             finish();
             throw e;
         }
+    }
+
+    /**
+     * Whether a Truffle-tier execution that failed with SQLITE_SCHEMA before its first row (another
+     * connection changed the schema since prepare; OP_Transaction noticed the cookie) goes on as
+     * SQLite's sqlite3_step would: the statement is reset and the native tier steps it, which
+     * prepares it again. The new program is not the one the Truffle tier holds, so the statement
+     * stays on the native tier.
+     */
+    @TruffleBoundary
+    public boolean continuesNativelyAfterSchemaChange(RuntimeException e) {
+        if (tier != Tier.TRUFFLE || rowProduced || !(e instanceof SqliteException s) || s.primaryCode() != ResultCodes.SQLITE_SCHEMA) {
+            return false;
+        }
+        database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
+        nativeStatement.reset();
+        tier = Tier.NATIVE;
+        active = true;
+        return true;
     }
 
     /**
@@ -178,6 +209,7 @@ public final class Statement implements AutoCloseable {
     /** After a step through {@link #truffleTarget()}: the row of that step, or the end of the rows. */
     public void afterStep(boolean row) {
         active = true;
+        rowProduced |= row;
         if (!row) {
             finish();
         }
