@@ -51,11 +51,16 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
      * that program's call target and so its compiled code. Nothing of one execution is in the
      * nodes: registers, cursors and parameter values live in the Execution.
      */
-    private final java.util.concurrent.ConcurrentHashMap<String, com.oracle.truffle.api.RootCallTarget> programs = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ProgramCache programs = new ProgramCache();
 
     /** The shared call target of the program with this key, made by {@code create} the first time. */
     public com.oracle.truffle.api.RootCallTarget program(String key, java.util.function.Supplier<com.oracle.truffle.api.RootCallTarget> create) {
-        return programs.computeIfAbsent(key, k -> create.get());
+        return programs.get(key, create);
+    }
+
+    /** How many programs the engine-wide cache holds (at most {@link ProgramCache#CAPACITY}). */
+    public int cachedPrograms() {
+        return programs.size();
     }
 
     public static SqlLanguage get(com.oracle.truffle.api.nodes.Node node) {

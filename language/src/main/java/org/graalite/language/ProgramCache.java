@@ -1,0 +1,40 @@
+package org.graalite.language;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import com.oracle.truffle.api.RootCallTarget;
+
+/**
+ * The engine-wide cache of program call targets, keyed by program fingerprint, holding at most
+ * {@link #CAPACITY} programs: the least recently used one goes first. Unbounded, a workload of
+ * ever-new statements (generated SQL, the sqllogictest corpus) kept every program and its
+ * compiled code for the engine's lifetime (200,000 distinct statements kept 294 MB). A statement
+ * still holding an evicted target keeps using it; only sharing with later statements ends.
+ */
+final class ProgramCache {
+    /** Enough for any application's working set of distinct statements; small against the heap. */
+    static final int CAPACITY = 4096;
+
+    private final LinkedHashMap<String, RootCallTarget> targets = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, RootCallTarget> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    /** The shared call target of the program with this key, made by {@code create} on a miss. */
+    synchronized RootCallTarget get(String key, Supplier<RootCallTarget> create) {
+        RootCallTarget target = targets.get(key);
+        if (target == null) {
+            target = create.get();
+            targets.put(key, target);
+        }
+        return target;
+    }
+
+    synchronized int size() {
+        return targets.size();
+    }
+}
