@@ -52,7 +52,7 @@ public final class NodeFactory {
     /** Why the Truffle tier cannot run {@code i} on {@code database} (which knows the guest functions); null if it can. */
     public static String unsupported(Instruction i, Database database) {
         switch (i.opcodeName()) {
-            case "Init", "Goto", "Halt", "If", "IfNot", "IsNull", "NotNull", "DecrJumpZero", "Integer", "Int64", "Real", "String8", "String", "Copy", "SCopy",
+            case "Init", "Goto", "Halt", "If", "IfNot", "IsNull", "NotNull", "DecrJumpZero", "Integer", "Int64", "Real", "String8", "String", "Copy", "SCopy", "IntCopy",
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
                             "Column", "Rowid", "Noop":
                 return null;
@@ -276,7 +276,9 @@ public final class NodeFactory {
             }
             case "Copy":
                 return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false);
-            case "SCopy":
+            case "SCopy", "IntCopy":
+                // IntCopy's source always holds an integer (vdbe.c asserts MEM_Int); registers
+                // hold immutable Longs, so the copy is the same reference copy as SCopy's.
                 return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false);
             case "Move":
                 return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3(), true);

@@ -60,7 +60,7 @@ final class RegisterNodes {
     }
 
     /**
-     * Copy P1 P2 P3 (P3 + 1 registers), SCopy P1 P2 (one) and Move P1 P2 P3 (P3 registers,
+     * Copy P1 P2 P3 (P3 + 1 registers), SCopy and IntCopy P1 P2 (one) and Move P1 P2 P3 (P3 registers,
      * the sources become NULL): r[P2..] = r[P1..].
      */
     static final class Transfer extends InstructionNode {
