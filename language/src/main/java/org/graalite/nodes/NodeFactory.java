@@ -56,6 +56,9 @@ public final class NodeFactory {
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
                             "Column", "Rowid", "Noop":
                 return null;
+            case "FkCheck":
+                // See the node below: sound only while FkCounter runs natively.
+                return null;
             case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
@@ -410,6 +413,12 @@ public final class NodeFactory {
             case "Rowid":
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
+                return new ControlNodes.Jump(pc, pc + 1);
+            case "FkCheck":
+                // FkCheck halts when this statement's immediate foreign-key counter
+                // (Vdbe.nFkConstraint) is above zero. Only FkCounter raises that counter, and a
+                // program with FkCounter runs on the native tier, so on the Truffle tier the
+                // counter is always zero and FkCheck falls through (it ends every RETURNING).
                 return new ControlNodes.Jump(pc, pc + 1);
             case "Variable":
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
