@@ -292,11 +292,12 @@ GRAALITE_EXPORT int graalite_cursor_last(sqlite3_stmt *stmt, int iCur) {
   return (rc << 8) | (res != 0);
 }
 
-GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  int rc;
-  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
-  rc = sqlite3BtreeNext(pC->uc.pCursor, 0);
+/*
+ * What OP_Next, OP_Prev and OP_SorterNext do after moving cursor pC, whose move returned rc:
+ * the row cache goes stale and the cursor is on a row unless the move ended or failed.
+ * Returns (rc << 8) | atEnd, SQLITE_DONE counting as the end without an error.
+ */
+static int graalite_cursor_moved(VdbeCursor *pC, int rc) {
   pC->cacheStatus = CACHE_STALE;
   if (rc == SQLITE_OK) {
     pC->nullRow = 0;
@@ -306,18 +307,20 @@ GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
   return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
 }
 
+GRAALITE_EXPORT int graalite_cursor_next(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  rc = sqlite3BtreeNext(pC->uc.pCursor, 0);
+  return graalite_cursor_moved(pC, rc);
+}
+
 GRAALITE_EXPORT int graalite_cursor_prev(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int rc;
   if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   rc = sqlite3BtreePrevious(pC->uc.pCursor, 0);
-  pC->cacheStatus = CACHE_STALE;
-  if (rc == SQLITE_OK) {
-    pC->nullRow = 0;
-    return 0;
-  }
-  pC->nullRow = 1;
-  return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
+  return graalite_cursor_moved(pC, rc);
 }
 
 /* The rowid of a table cursor's current row. */
@@ -552,13 +555,7 @@ GRAALITE_EXPORT int graalite_sorter_next(sqlite3_stmt *stmt, int iCur) {
   int rc;
   if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   rc = sqlite3VdbeSorterNext(p->db, pC);
-  pC->cacheStatus = CACHE_STALE;
-  if (rc == SQLITE_OK) {
-    pC->nullRow = 0;
-    return 0;
-  }
-  pC->nullRow = 1;
-  return rc == SQLITE_DONE ? 1 : (rc << 8) | 1;
+  return graalite_cursor_moved(pC, rc);
 }
 
 /*

@@ -135,8 +135,7 @@ public final class Statement implements AutoCloseable {
         if (rc == ResultCodes.SQLITE_SCHEMA) {
             // The schema changed since prepare: SQLite prepares the statement again inside
             // sqlite3_step, which yields a different program. Run it on the native tier.
-            tier = Tier.NATIVE;
-            database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
+            continueOnNativeTier();
             return;
         } else if (rc != ResultCodes.SQLITE_OK) {
             throw new SqliteException(rc, "cannot start the statement on the Truffle tier");
@@ -186,11 +185,16 @@ public final class Statement implements AutoCloseable {
         if (tier != Tier.TRUFFLE || rowProduced || !(e instanceof SqliteException s) || s.primaryCode() != ResultCodes.SQLITE_SCHEMA) {
             return false;
         }
-        database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
         nativeStatement.reset();
-        tier = Tier.NATIVE;
+        continueOnNativeTier();
         active = true;
         return true;
+    }
+
+    /** After SQLITE_SCHEMA: SQLite's own step prepares the statement again; it runs natively from now on. */
+    private void continueOnNativeTier() {
+        tier = Tier.NATIVE;
+        database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
     }
 
     /**
