@@ -29,6 +29,14 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     /** Kept for the runtime's on-stack replacement of long loops (BytecodeOSRNode). */
     @CompilationFinal private Object osrMetadata;
 
+    /**
+     * The pseudo address the dispatch starts at: it continues at the execution's resume point,
+     * one of {@link #entries}. Choosing the entry inside the exploded loop keeps one copy of
+     * the compiled program; choosing it before the loop copied the whole program once per
+     * ResultRow.
+     */
+    private static final int RESUME = -1;
+
     /** The frame slot of the current Execution, so that on-stack replacement finds it in the frame it copies. */
     private static final int EXECUTION_SLOT = 0;
 
@@ -59,17 +67,10 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     }
 
     @Override
-    @ExplodeLoop
     public Object execute(VirtualFrame frame) {
         Execution execution = (Execution) frame.getArguments()[0];
         frame.setObject(EXECUTION_SLOT, execution);
-        int resume = execution.resumeAt;
-        for (int i = 0; i < entries.length; i++) {
-            if (entries[i] == resume) {
-                return run(frame, execution, entries[i]);
-            }
-        }
-        throw CompilerDirectives.shouldNotReachHere("no resume point at " + resume);
+        return run(frame, execution, RESUME);
     }
 
     /**
@@ -81,6 +82,15 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         // Not interpreterState: the runtime treats that as a constant of the OSR compilation,
         // and every execution has an Execution of its own. The frame's copy holds the current one.
         return run(osrFrame, (Execution) osrFrame.getObject(EXECUTION_SLOT), target);
+    }
+
+    /**
+     * Nothing to copy back: the frame holds only the Execution, which the OSR code shares with
+     * the interpreter. The runtime's default copies every slot after a transfer to the
+     * interpreter, a deoptimization at the end of every execution that ran a loop in OSR code.
+     */
+    @Override
+    public void restoreParentFrame(VirtualFrame osrFrame, VirtualFrame parentFrame) {
     }
 
     @Override
@@ -99,6 +109,16 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         dispatch: while (true) {
             // The pc is a constant in every unrolled copy of this loop body.
             CompilerAsserts.partialEvaluationConstant(pc);
+            if (pc == RESUME) {
+                int resume = execution.resumeAt;
+                for (int i = 0; i < entries.length; i++) {
+                    if (entries[i] == resume) {
+                        pc = entries[i];
+                        continue dispatch;
+                    }
+                }
+                throw CompilerDirectives.shouldNotReachHere("no resume point at " + resume);
+            }
             InstructionNode node = nodes[pc];
             switch (node.kind) {
                 case InstructionNode.STRAIGHT:

@@ -45,6 +45,17 @@ public final class RecordCursor {
     private int parsedFields;
     private int[] serialTypes = new int[16];
     private int[] offsets = new int[17];
+    /**
+     * Text and blob values decoded from the current record, by field: a program often reads a
+     * field twice per row (a WHERE test, then the result), and SQLite's VDBE does not copy it
+     * twice either. Valid while {@link #textStamps} holds the current {@link #recordStamp}.
+     */
+    private Object[] decoded = new Object[16];
+    private int[] textStamps = new int[16];
+    /** Counts the records this cursor has located; 0 is never current. */
+    private int recordStamp = 1;
+    /** The length of the varint {@link #readVarint} read last. */
+    private int varintLength;
 
     public RecordCursor(int index) {
         this(index, -1);
@@ -58,6 +69,13 @@ public final class RecordCursor {
     /** A pseudo cursor's row is the record now in its register (re-decoded when that record changes). */
     public void usePseudoRecord(Object record) {
         if (record != pseudoRecord) {
+            changePseudoRecord(record);
+        }
+    }
+
+    @TruffleBoundary(allowInlining = false)
+    private void changePseudoRecord(Object record) {
+        {
             pseudoRecord = record instanceof byte[] b ? b : null;
             nullRow = pseudoRecord == null;
             if (pseudoRecord != null) {
@@ -104,14 +122,13 @@ public final class RecordCursor {
     }
 
     private void parseHeaderSize() {
+        recordStamp++;
         parsedFields = 0;
         headerPosition = 0;
         headerSize = 0;
         if (size > 0) {
-            long[] varint = new long[1];
-            int n = readVarint(0, varint);
-            headerSize = (int) varint[0];
-            headerPosition = n;
+            headerSize = (int) readVarint(0);
+            headerPosition = varintLength;
             offsets[0] = headerSize;
         }
     }
@@ -121,21 +138,35 @@ public final class RecordCursor {
      * with big-endian MemorySegment layouts made partial evaluation fail (recursive inlining).
      */
     private byte byteAt(int offset) {
-        return copy != null ? copy[offset] : MEMORY.get(ValueLayout.JAVA_BYTE, address + offset);
+        return copy != null ? copy[offset] : PageMemory.getByte(address + offset);
     }
 
-    private int readVarint(int offset, long[] out) {
+    /**
+     * The varint at {@code offset}; its length goes to {@link #varintLength}. Serial types and
+     * header sizes below 128 (almost all of them) take the first branch; no array is allocated
+     * for the second result, which the header loop would not let escape analysis remove.
+     */
+    private long readVarint(int offset) {
+        int first = byteAt(offset);
+        if (first >= 0) {
+            varintLength = 1;
+            return first;
+        }
+        return readLongVarint(offset);
+    }
+
+    private long readLongVarint(int offset) {
         long v = 0;
         for (int i = 0; i < 8; i++) {
             int b = byteAt(offset + i) & 0xff;
             v = (v << 7) | (b & 0x7f);
             if ((b & 0x80) == 0) {
-                out[0] = v;
-                return i + 1;
+                varintLength = i + 1;
+                return v;
             }
         }
-        out[0] = (v << 8) | (byteAt(offset + 8) & 0xff);
-        return 9;
+        varintLength = 9;
+        return (v << 8) | (byteAt(offset + 8) & 0xff);
     }
 
     /** The current record as bytes (RowData). */
@@ -162,13 +193,15 @@ public final class RecordCursor {
     }
 
     private void parseUpTo(int field) {
-        long[] varint = new long[1];
+        if (field < parsedFields) {
+            return;
+        }
         if (parsedFields + 1 + 16 > serialTypes.length || field >= serialTypes.length) {
             growTo(Math.max(field + 1, parsedFields + 17));
         }
         while (parsedFields <= field && headerPosition < headerSize && headerPosition < size) {
-            headerPosition += readVarint(headerPosition, varint);
-            int type = (int) varint[0];
+            int type = (int) readVarint(headerPosition);
+            headerPosition += varintLength;
             if (parsedFields >= serialTypes.length) {
                 growTo(serialTypes.length * 2);
             }
@@ -183,6 +216,8 @@ public final class RecordCursor {
         if (fields > serialTypes.length) {
             serialTypes = java.util.Arrays.copyOf(serialTypes, fields);
             offsets = java.util.Arrays.copyOf(offsets, fields + 1);
+            decoded = java.util.Arrays.copyOf(decoded, fields);
+            textStamps = java.util.Arrays.copyOf(textStamps, fields);
         }
     }
 
@@ -217,11 +252,7 @@ public final class RecordCursor {
         if (nullRow) {
             return null;
         }
-        if (!located) {
-            locate(vdbe);
-        }
-        parseUpTo(field);
-        if (field >= parsedFields) {
+        if ((!located || field >= parsedFields) && !locateField(vdbe, field)) {
             return absent;
         }
         int type = serialTypes[field];
@@ -229,32 +260,56 @@ public final class RecordCursor {
         if (offsets[field + 1] > size) {
             throw corrupt();
         }
-        switch (type) {
-            case 0:
-                return null;
-            case 1:
-                return (long) byteAt(offset);
-            case 2:
-                return (long) readShort(offset);
-            case 3:
-                return (long) ((readShort(offset) << 8) | (byteAt(offset + 2) & 0xff));
-            case 4:
-                return (long) readInt(offset);
-            case 5:
-                return ((long) readShort(offset) << 32) | (readInt(offset + 2) & 0xffffffffL);
-            case 6:
-                return readLong(offset);
-            case 7: {
-                double d = Double.longBitsToDouble(readLong(offset));
-                return Double.isNaN(d) ? null : d;
-            }
-            case 8:
-                return 0L;
-            case 9:
-                return 1L;
-            default:
-                return bytesOrText(type, offset);
+        if (type >= 1 && type <= 6) {
+            return readInteger(offset, serialTypeLength(type));
+        } else if (type == 7) {
+            double d = Double.longBitsToDouble(readInteger(offset, 8));
+            return Double.isNaN(d) ? null : d;
+        } else if (type == 0) {
+            return null;
+        } else if (type == 8 || type == 9) {
+            return (long) (type - 8);
         }
+        return textOrBlob(field, type, offset);
+    }
+
+    /**
+     * The first Column of a row, or of a field beyond the header parsed so far: finds the
+     * record and parses its header up to {@code field}. Out of line (a call, not code in every
+     * Column of every compiled statement); false when the record has fewer fields.
+     */
+    @TruffleBoundary(allowInlining = false)
+    private boolean locateField(NativeVdbe vdbe, int field) {
+        if (!located) {
+            locate(vdbe);
+        }
+        parseUpTo(field);
+        return field < parsedFields;
+    }
+
+    /** A big-endian two's-complement integer of {@code length} bytes (1 to 8). */
+    private long readInteger(int offset, int length) {
+        if (copy == null) {
+            return PageMemory.readBigEndian(address + offset, length);
+        }
+        long v = 0;
+        for (int i = 0; i < length; i++) {
+            v = (v << 8) | (copy[offset + i] & 0xff);
+        }
+        int unused = 64 - 8 * length;
+        return (v << unused) >> unused;
+    }
+
+    /** Text or blob field, decoded once per record (see {@link #decoded}). */
+    @TruffleBoundary
+    private Object textOrBlob(int field, int type, int offset) {
+        if (textStamps[field] == recordStamp) {
+            return decoded[field];
+        }
+        Object value = bytesOrText(type, offset);
+        decoded[field] = value;
+        textStamps[field] = recordStamp;
+        return value;
     }
 
     @TruffleBoundary
@@ -274,15 +329,4 @@ public final class RecordCursor {
         return new org.graalite.runtime.SqliteException(11, "database disk image is malformed");
     }
 
-    private short readShort(int offset) {
-        return (short) (((byteAt(offset) & 0xff) << 8) | (byteAt(offset + 1) & 0xff));
-    }
-
-    private int readInt(int offset) {
-        return ((byteAt(offset) & 0xff) << 24) | ((byteAt(offset + 1) & 0xff) << 16) | ((byteAt(offset + 2) & 0xff) << 8) | (byteAt(offset + 3) & 0xff);
-    }
-
-    private long readLong(int offset) {
-        return ((long) readInt(offset) << 32) | (readInt(offset + 4) & 0xffffffffL);
-    }
 }

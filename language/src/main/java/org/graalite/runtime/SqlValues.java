@@ -21,9 +21,20 @@ public final class SqlValues {
         return SqliteText.numeric(bytes(textOrBlob));
     }
 
-    /** Numeric affinity applied to a TEXT value: a Long or Double if it is a well-formed number, else the text itself. */
-    @TruffleBoundary
+    /**
+     * Numeric affinity applied to a TEXT value: a Long or Double if it is a well-formed number,
+     * else the text itself. Most text is not a number (dates, names): {@link NumberSyntax}
+     * says so in compiled code, and only text that may be one is converted by SQLite.
+     */
     public static Object applyNumericAffinity(String text) {
+        if (!NumberSyntax.mayBeNumber(text)) {
+            return text;
+        }
+        return convertNumericAffinity(text);
+    }
+
+    @TruffleBoundary
+    private static Object convertNumericAffinity(String text) {
         Number n = SqliteText.affinityNumeric(text.getBytes(StandardCharsets.UTF_8));
         return n == null ? text : n;
     }
@@ -132,6 +143,16 @@ public final class SqlValues {
         } else {
             return compareDoubleToLong((Double) a, (Long) b);
         }
+    }
+
+    /** An INTEGER against a REAL, exactly (sqlite3IntFloatCompare). */
+    public static int compareNumbers(long a, double b) {
+        return -compareDoubleToLong(b, a);
+    }
+
+    /** A REAL against an INTEGER, exactly (sqlite3IntFloatCompare). */
+    public static int compareNumbers(double a, long b) {
+        return compareDoubleToLong(a, b);
     }
 
     /** sqlite3IntFloatCompare, from the real's side: exact even beyond 2^53. */

@@ -1,0 +1,53 @@
+package org.graalite.runtime;
+
+import java.lang.reflect.Field;
+
+import sun.misc.Unsafe;
+
+/**
+ * Reads of SQLite's page memory (records in b-tree pages) in compiled code. Each read is one
+ * machine load: a read through a MemorySegment carries the segment's bounds and liveness
+ * checks into every Column of every compiled statement (about 10 KB of machine code per
+ * Column), which made large programs exceed the code size HotSpot installs. The addresses
+ * come from SQLite (sqlite3BtreePayloadFetch) and stay valid while the cursor stays on its
+ * row, which the interpreter ensures (see RecordCursor). Graalite already runs with
+ * {@code --sun-misc-unsafe-memory-access=allow}, which Truffle needs too.
+ */
+final class PageMemory {
+    private static final Unsafe UNSAFE = unsafe();
+
+    private PageMemory() {
+    }
+
+    private static Unsafe unsafe() {
+        try {
+            Field f = Unsafe.class.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            return (Unsafe) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    static byte getByte(long address) {
+        return UNSAFE.getByte(address);
+    }
+
+    /** The big-endian two's-complement integer of {@code length} bytes (1, 2, 3, 4, 6 or 8) at {@code address}. */
+    static long readBigEndian(long address, int length) {
+        switch (length) {
+            case 1:
+                return UNSAFE.getByte(address);
+            case 2:
+                return Short.reverseBytes(UNSAFE.getShort(address));
+            case 3:
+                return ((long) Short.reverseBytes(UNSAFE.getShort(address)) << 8) | (UNSAFE.getByte(address + 2) & 0xffL);
+            case 4:
+                return Integer.reverseBytes(UNSAFE.getInt(address));
+            case 6:
+                return ((long) Short.reverseBytes(UNSAFE.getShort(address)) << 32) | (Integer.reverseBytes(UNSAFE.getInt(address + 2)) & 0xffffffffL);
+            default:
+                return Long.reverseBytes(UNSAFE.getLong(address));
+        }
+    }
+}
