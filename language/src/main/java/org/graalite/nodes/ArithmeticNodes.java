@@ -20,14 +20,14 @@ final class ArithmeticNodes {
     }
 
     static final class Arithmetic extends InstructionNode {
-        private final int operation;
+        @Child private ArithmeticOperationNode operation;
         private final int right;
         private final int left;
         private final int result;
 
         Arithmetic(int pc, int operation, int right, int left, int result) {
             super(pc, STRAIGHT, -1);
-            this.operation = operation;
+            this.operation = ArithmeticOperationNodeGen.create(operation);
             this.right = right;
             this.left = left;
             this.result = result;
@@ -36,10 +36,20 @@ final class ArithmeticNodes {
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            r[result] = compute(operation, r[left], r[right]);
+            r[result] = operation.execute(r[left], r[right]);
         }
     }
 
+    static Object compute(int operation, long a, long b) {
+        Object v = integer(operation, a, b);
+        if (v != FLOAT) {
+            return v;
+        }
+        return real(operation, (Object) a, (Object) b);
+    }
+
+    /** The generic rules (text operands are read as numbers by SQLite): out of line. */
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
     static Object compute(int operation, Object a, Object b) {
         if (a instanceof Long x && b instanceof Long y) {
             Object v = integer(operation, x, y);
@@ -89,6 +99,29 @@ final class ArithmeticNodes {
                 }
                 return a % (b == -1 ? 1 : b);
         }
+    }
+
+    /** Real arithmetic for every operation but REMAINDER, which works on integers. */
+    static Object real(int operation, double x, double y) {
+        double v;
+        switch (operation) {
+            case ADD:
+                v = x + y;
+                break;
+            case SUBTRACT:
+                v = x - y;
+                break;
+            case MULTIPLY:
+                v = x * y;
+                break;
+            default:
+                if (y == 0) {
+                    return null;
+                }
+                v = x / y;
+                break;
+        }
+        return Double.isNaN(v) ? null : (Object) v;
     }
 
     private static Object real(int operation, Object a, Object b) {

@@ -31,7 +31,7 @@ final class ComparisonNodes {
         private final int right;
         private final int left;
         private final int flags;
-        private final int collation;
+        @Child private ComparisonOperationNode comparison;
 
         Compare(int pc, int target, int relation, int right, int left, int flags, int collation) {
             super(pc, BRANCH, target);
@@ -39,45 +39,21 @@ final class ComparisonNodes {
             this.right = right;
             this.left = left;
             this.flags = flags;
-            this.collation = collation;
+            this.comparison = ComparisonOperationNodeGen.create(flags, collation);
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
-            Object a = execution.registers[left];
-            Object b = execution.registers[right];
-            if (a instanceof Long x && b instanceof Long y) {
-                return holds(relation, Long.compare(x, y));
-            }
-            int res;
-            if (a == null || b == null) {
-                if ((flags & NULLEQ) != 0) {
-                    res = a == null && b == null ? 0 : (a == null ? -1 : 1);
-                } else {
-                    return (flags & JUMPIFNULL) != 0;
-                }
-            } else {
-                int affinity = flags & AFF_MASK;
-                if (affinity >= AFF_NUMERIC) {
-                    // Every operand that is text becomes a number if it looks like one.
-                    if (a instanceof String s) {
-                        a = SqlValues.applyNumericAffinity(s);
-                    }
-                    if (b instanceof String s) {
-                        b = SqlValues.applyNumericAffinity(s);
-                    }
-                } else if (affinity == AFF_TEXT && (a instanceof String || b instanceof String)) {
-                    a = textOf(a);
-                    b = textOf(b);
-                }
-                res = org.graalite.runtime.Collations.compare(a, b, collation);
+            int res = comparison.execute(execution.registers[left], execution.registers[right]);
+            if (res == ComparisonOperationNode.UNORDERED) {
+                return (flags & JUMPIFNULL) != 0;
             }
             return holds(relation, res);
         }
     }
 
     @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
-    private static Object textOf(Object v) {
+    static Object textOf(Object v) {
         if (v instanceof Long l) {
             return Long.toString(l);
         } else if (v instanceof Double d) {

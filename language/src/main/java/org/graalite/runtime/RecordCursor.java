@@ -199,16 +199,32 @@ public final class RecordCursor {
         if (parsedFields + 1 + 16 > serialTypes.length || field >= serialTypes.length) {
             growTo(Math.max(field + 1, parsedFields + 17));
         }
-        while (parsedFields <= field && headerPosition < headerSize && headerPosition < size) {
-            int type = (int) readVarint(headerPosition);
-            headerPosition += varintLength;
-            if (parsedFields >= serialTypes.length) {
-                growTo(serialTypes.length * 2);
+        int n = parsedFields;
+        int position = headerPosition;
+        int end = Math.min(headerSize, size);
+        int[] types = serialTypes;
+        int[] ends = offsets;
+        while (n <= field && position < end) {
+            // Serial types below 128 (numbers, and text or blobs up to 57 bytes) are one byte.
+            int type = byteAt(position);
+            if (type >= 0) {
+                position++;
+            } else {
+                type = (int) readLongVarint(position);
+                position += varintLength;
             }
-            serialTypes[parsedFields] = type;
-            offsets[parsedFields + 1] = offsets[parsedFields] + serialTypeLength(type);
-            parsedFields++;
+            if (n >= types.length) {
+                parsedFields = n;
+                growTo(types.length * 2);
+                types = serialTypes;
+                ends = offsets;
+            }
+            types[n] = type;
+            ends[n + 1] = ends[n] + serialTypeLength(type);
+            n++;
         }
+        parsedFields = n;
+        headerPosition = position;
     }
 
     @TruffleBoundary
@@ -306,10 +322,29 @@ public final class RecordCursor {
         if (textStamps[field] == recordStamp) {
             return decoded[field];
         }
-        Object value = bytesOrText(type, offset);
+        Object last = decoded[field];
+        Object value = (type & 1) != 0 && last instanceof String s && sameText(s, offset, (type - 12) >> 1) ? last : bytesOrText(type, offset);
         decoded[field] = value;
         textStamps[field] = recordStamp;
         return value;
+    }
+
+    /**
+     * Whether the text at {@code offset} is {@code s} again: low-cardinality columns (flags,
+     * statuses, categories) repeat their values row after row, and reusing the String spares a
+     * copy, a decoding and an allocation. Only short ASCII text is compared.
+     */
+    private boolean sameText(String s, int offset, int length) {
+        if (length != s.length() || length > 64) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            byte b = byteAt(offset + i);
+            if (b < 0 || b != s.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @TruffleBoundary
