@@ -1,6 +1,8 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
@@ -172,17 +174,51 @@ final class IndexNodes {
      * equal (GE), less (LT), less or equal (LE).
      */
     static final class IndexCompare extends KeyedBranch {
-        IndexCompare(int pc, int target, int cursor, int operation, int first, int fields) {
+        /** The index's collations and sort flags when the comparison runs in Java; null: SQLite compares. */
+        @CompilationFinal(dimensions = 1) private final int[] collations;
+        @CompilationFinal(dimensions = 1) private final int[] sortFlags;
+
+        IndexCompare(int pc, int target, int cursor, int operation, int first, int fields, org.graalite.program.P4.KeyInfo key) {
             super(pc, target, cursor, operation, first, fields);
+            this.collations = key == null ? null : NodeFactory.indexCollations(key, fields);
+            this.sortFlags = key == null ? null : java.util.Arrays.copyOf(key.sortFlags(), fields);
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
-            return compare(execution);
+            if (collations == null) {
+                return compareNatively(execution);
+            }
+            // sqlite3VdbeIdxKeyCompare: GT and LE count an equal prefix as "entry below the key".
+            int res = compareEntry(execution);
+            return operation == GT || operation == GE ? res + 1 > 0 : -res > 0;
+        }
+
+        /**
+         * The index entry against the key, field by field, as sqlite3VdbeRecordCompare does it:
+         * the first difference decides (inverted for DESC fields, and for a NULL in a BIGNULL
+         * field); an equal prefix gives the instruction's default.
+         */
+        @ExplodeLoop
+        private int compareEntry(Execution execution) {
+            org.graalite.runtime.RecordCursor entry = execution.cursors[cursor];
+            Object[] registers = execution.registers;
+            for (int i = 0; i < fields; i++) {
+                Object a = entry.column(execution.vdbe, i, null);
+                Object b = registers[first + i];
+                int c = org.graalite.runtime.Collations.compare(a, b, collations[i]);
+                if (c != 0) {
+                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
+                        c = -c;
+                    }
+                    return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -c : c;
+                }
+            }
+            return operation == GT || operation == LE ? -1 : 0;
         }
 
         @TruffleBoundary
-        private boolean compare(Execution execution) {
+        private boolean compareNatively(Execution execution) {
             int defaultRc = operation == GT || operation == LE ? -1 : 0;
             int r = execution.vdbe.indexCompare(cursor, key(execution.registers, first, fields), fields, defaultRc);
             if (rc(r) != 0) {

@@ -155,6 +155,42 @@ public final class NodeFactory {
         return collations;
     }
 
+    /**
+     * The KeyInfo every instruction that opens {@code cursor} gives it, when they agree and its
+     * first {@code fields} collations are built-in ones: then an index comparison on that cursor
+     * can run in Java. Null otherwise (SQLite compares, with the cursor's own KeyInfo).
+     */
+    private static P4.KeyInfo indexKey(List<Instruction> program, int cursor, int fields) {
+        P4.KeyInfo found = null;
+        for (Instruction i : program) {
+            if (i.p1() != cursor) {
+                continue;
+            }
+            switch (i.opcodeName()) {
+                case "OpenRead", "ReopenIdx", "OpenWrite", "OpenEphemeral", "OpenAutoindex" -> {
+                    if (!(i.p4() instanceof P4.KeyInfo k) || keyCollations(k, fields) == null || fields > k.sortFlags().length) {
+                        return null;
+                    }
+                    if (found != null && !(java.util.Arrays.equals(found.sortFlags(), k.sortFlags()) && java.util.Arrays.equals(found.collations(), k.collations()))) {
+                        return null;
+                    }
+                    found = k;
+                }
+                case "OpenDup", "OpenPseudo", "SorterOpen" -> {
+                    return null;
+                }
+                default -> {
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The collations of a key's first {@code fields} fields, for a comparison in Java (see {@link #indexKey}). */
+    static int[] indexCollations(P4.KeyInfo key, int fields) {
+        return keyCollations(key, fields);
+    }
+
     /** The call target that runs {@code program} (every instruction must be supported). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
@@ -328,13 +364,13 @@ public final class NodeFactory {
             case "SeekGT":
                 return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i));
             case "IdxLT":
-                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i));
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "IdxLE":
-                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i));
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "IdxGE":
-                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i));
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "IdxGT":
-                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i));
+                return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "Found":
                 return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.FOUND, i.p3(), int32(i));
             case "NotFound":
