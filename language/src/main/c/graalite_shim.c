@@ -612,6 +612,10 @@ GRAALITE_EXPORT int graalite_op_open_ephemeral(sqlite3_stmt *stmt, int pc) {
       if (rc == SQLITE_OK) rc = sqlite3BtreeCursor(pCx->ub.pBtx, pCx->pgnoRoot, BTREE_WRCSR, pCx->pKeyInfo, pCx->uc.pCursor);
       pCx->isTable = 0;
     } else {
+      /* allocateCursor leaves pKeyInfo as the cursor memory's last user left it (vdbe.c sets
+       * it in both branches): a stale KeyInfo made OpenDup's cursor on this table an index
+       * cursor, and its first move failed with SQLITE_CORRUPT. */
+      pCx->pKeyInfo = 0;
       pCx->pgnoRoot = SCHEMA_ROOT;
       rc = sqlite3BtreeCursor(pCx->ub.pBtx, SCHEMA_ROOT, BTREE_WRCSR, 0, pCx->uc.pCursor);
       pCx->isTable = 1;

@@ -63,9 +63,7 @@ public final class NodeFactory {
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
             case "OpenDup":
-                // A statement with OpenDup failed with SQLITE_CORRUPT from its second execution on
-                // (TPC-H Q15); it stays on the native tier until that is understood.
-                return "OpenDup";
+                return null;
             case "Null":
                 // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
                 return i.p1() == 0 ? null : "Null with P1";

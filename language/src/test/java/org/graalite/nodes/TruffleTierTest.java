@@ -126,6 +126,28 @@ class TruffleTierTest {
         }
     }
 
+    /**
+     * A common table expression read twice (TPC-H Q15's shape) materializes once and is read
+     * again through OpenDup. Executed again, the statement used to fail with SQLITE_CORRUPT:
+     * the shim's OpenEphemeral left a stale KeyInfo on table cursors, which OpenDup copied.
+     */
+    @Test
+    void statementsWithOpenDupRunAgain(@TempDir Path dir) {
+        String path = dir.resolve("d.db").toString();
+        try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+            nativeTier.eval("sql", "create table s(id integer primary key, name text); create table l(s int, v real);"
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 300) insert into l select i % 17, i * 1.5 from n;"
+                            + "insert into s select i, 'supplier ' || i from (with recursive n(i) as (select 0 union all select i + 1 from n where i < 16) select i from n)");
+            String query = "with r(k, total) as (select s, sum(v) from l group by s) select id, name, total from s, r where id = k and total = (select max(total) from r) order by id";
+            List<List<Object>> expected = SqlContexts.rows(nativeTier.eval("sql", query));
+            assertEquals(1, expected.size());
+            org.graalvm.polyglot.Value statement = truffleTier.getBindings("sql").invokeMember("prepare", query);
+            for (int run = 0; run < 3; run++) {
+                assertEquals(render(expected), render(SqlContexts.rows(statement.execute())), "execution " + run);
+            }
+        }
+    }
+
     @Test
     void indexSeeksOnTheTruffleTier(@TempDir Path dir) {
         String path = dir.resolve("i.db").toString();
