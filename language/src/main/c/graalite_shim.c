@@ -641,6 +641,15 @@ static UnpackedRecord *graalite_unpack(VdbeCursor *pC, const void *z, int n, int
   return r;
 }
 
+/* After an index seek: the cursor's state as OP_SeekGE leaves it, and the packed result. */
+static int graalite_index_sought(VdbeCursor *pC, int rc, int eqSeen, int res) {
+  pC->nullRow = 0;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->seekResult = res;
+  return (rc << 8) | (eqSeen ? 4 : 0) | graalite_sign(res);
+}
+
 /* Positions an index cursor near a key: (rc << 8) | (eqSeen << 2) | sign of (entry - key). */
 GRAALITE_EXPORT int graalite_index_moveto(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
   Vdbe *p = (Vdbe *)stmt;
@@ -653,11 +662,47 @@ GRAALITE_EXPORT int graalite_index_moveto(sqlite3_stmt *stmt, int iCur, const vo
   rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, r, &res);
   eq = r->eqSeen;
   sqlite3DbFreeNN(p->db, r);
-  pC->nullRow = 0;
-  pC->deferredMoveto = 0;
-  pC->cacheStatus = CACHE_STALE;
-  pC->seekResult = res;
-  return (rc << 8) | (eq ? 4 : 0) | graalite_sign(res);
+  return graalite_index_sought(pC, rc, eq, res);
+}
+
+/* The most key fields graalite_index_moveto_values takes; longer keys go through a record. */
+#define GRAALITE_MAX_KEY_FIELDS 16
+
+/* One key field as OP_SeekGE finds it in a register: the value in place, nothing copied. */
+static void graalite_key_mem(const GraaliteValue *v, Mem *m, sqlite3 *db) {
+  memset(m, 0, sizeof(*m));
+  m->db = db;
+  m->enc = SQLITE_UTF8;
+  switch (v->type) {
+    case SQLITE_INTEGER: m->flags = MEM_Int; m->u.i = v->i; break;
+    case SQLITE_FLOAT: m->flags = MEM_Real; m->u.r = v->r; break;
+    case SQLITE_TEXT: m->flags = MEM_Str | MEM_Ephem; m->z = (char *)v->p; m->n = v->n; break;
+    case SQLITE_BLOB: m->flags = MEM_Blob | MEM_Ephem; m->z = (char *)v->p; m->n = v->n; break;
+    default: m->flags = MEM_Null; break;
+  }
+}
+
+/*
+ * graalite_index_moveto with the key as values (key[0..nField-1]) rather than a record: the
+ * UnpackedRecord points at Mems on this stack frame, as OP_SeekGE's points at its registers,
+ * so a seek neither encodes a record in Java nor unpacks and allocates one here.
+ */
+GRAALITE_EXPORT int graalite_index_moveto_values(sqlite3_stmt *stmt, int iCur, const GraaliteValue *key, int nField, int defaultRc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  Mem aMem[GRAALITE_MAX_KEY_FIELDS];
+  UnpackedRecord r;
+  int res = 0, rc, i;
+  if (pC == 0 || pC->pKeyInfo == 0 || nField <= 0 || nField > GRAALITE_MAX_KEY_FIELDS) return SQLITE_MISUSE << 8;
+  for (i = 0; i < nField; i++) graalite_key_mem(&key[i], &aMem[i], p->db);
+  memset(&r, 0, sizeof(r));
+  r.pKeyInfo = pC->pKeyInfo;
+  r.nField = (u16)nField;
+  r.default_rc = (i8)defaultRc;
+  r.aMem = aMem;
+  r.eqSeen = 0;
+  rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, &r, &res);
+  return graalite_index_sought(pC, rc, r.eqSeen, res);
 }
 
 /* Compares an index cursor's current entry with a key (sqlite3VdbeIdxKeyCompare): (rc << 8) | sign. */

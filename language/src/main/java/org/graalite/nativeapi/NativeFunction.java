@@ -150,6 +150,7 @@ public enum NativeFunction {
     /* Ephemeral b-trees and index keys: boundary calls from the interpreter, not critical (writes to temporary files). */
     OP_OPEN_EPHEMERAL("graalite_op_open_ephemeral", false, JAVA_INT, ADDRESS, JAVA_INT),
     INDEX_MOVETO("graalite_index_moveto", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
+    INDEX_MOVETO_VALUES("graalite_index_moveto_values", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     INDEX_COMPARE("graalite_index_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
     INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),

@@ -277,45 +277,8 @@ public final class NativeVdbe {
      */
     private Object callWithValues(NativeFunction f, int pc, Object[] arguments) {
         int argc = arguments.length;
-        byte[][] bytes = new byte[argc][];
-        long dataSize = 0;
-        for (int i = 0; i < argc; i++) {
-            Object a = arguments[i];
-            if (a instanceof String s) {
-                bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            } else if (a instanceof byte[] b) {
-                bytes[i] = b;
-            }
-            if (bytes[i] != null) {
-                dataSize += bytes[i].length;
-            }
-        }
+        MemorySegment m = marshal(arguments, 0, argc, 1);
         long outAt = (long) argc * VALUE;
-        long dataAt = outAt + VALUE;
-        MemorySegment m = scratch(dataAt + dataSize + 1);
-        long data = dataAt;
-        for (int i = 0; i < argc; i++) {
-            long at = (long) i * VALUE;
-            Object a = arguments[i];
-            int type;
-            if (a == null) {
-                type = NativeStatement.NULL;
-            } else if (a instanceof Long l) {
-                type = NativeStatement.INTEGER;
-                m.set(ValueLayout.JAVA_LONG, at, l);
-            } else if (a instanceof Double d) {
-                type = NativeStatement.FLOAT;
-                m.set(ValueLayout.JAVA_DOUBLE, at + 8, d);
-            } else {
-                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
-                byte[] b = bytes[i];
-                MemorySegment.copy(b, 0, m, ValueLayout.JAVA_BYTE, data, b.length);
-                m.set(ValueLayout.ADDRESS, at + 16, m.asSlice(data));
-                m.set(ValueLayout.JAVA_INT, at + 24, b.length);
-                data += b.length;
-            }
-            m.set(ValueLayout.JAVA_INT, at + 28, type);
-        }
         MemorySegment out = m.asSlice(outAt, VALUE);
         int rc;
         try {
@@ -339,6 +302,70 @@ public final class NativeVdbe {
             }
             default:
                 return null;
+        }
+    }
+
+    /**
+     * Writes {@code values[first..first+count-1]} as GraaliteValues at the start of the scratch
+     * memory, leaves room for {@code spare} more values after them (a result), and puts the
+     * bytes of text and blob values after that.
+     */
+    private MemorySegment marshal(Object[] values, int first, int count, int spare) {
+        byte[][] bytes = new byte[count][];
+        long dataSize = 0;
+        for (int i = 0; i < count; i++) {
+            Object a = values[first + i];
+            if (a instanceof String s) {
+                bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            } else if (a instanceof byte[] b) {
+                bytes[i] = b;
+            }
+            if (bytes[i] != null) {
+                dataSize += bytes[i].length;
+            }
+        }
+        long dataAt = (long) (count + spare) * VALUE;
+        MemorySegment m = scratch(dataAt + dataSize + 1);
+        long data = dataAt;
+        for (int i = 0; i < count; i++) {
+            long at = (long) i * VALUE;
+            Object a = values[first + i];
+            int type;
+            if (a == null) {
+                type = NativeStatement.NULL;
+            } else if (a instanceof Long l) {
+                type = NativeStatement.INTEGER;
+                m.set(ValueLayout.JAVA_LONG, at, l);
+            } else if (a instanceof Double d) {
+                type = NativeStatement.FLOAT;
+                m.set(ValueLayout.JAVA_DOUBLE, at + 8, d);
+            } else {
+                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
+                byte[] b = bytes[i];
+                MemorySegment.copy(b, 0, m, ValueLayout.JAVA_BYTE, data, b.length);
+                m.set(ValueLayout.ADDRESS, at + 16, m.asSlice(data));
+                m.set(ValueLayout.JAVA_INT, at + 24, b.length);
+                data += b.length;
+            }
+            m.set(ValueLayout.JAVA_INT, at + 28, type);
+        }
+        return m;
+    }
+
+    /** The most key fields {@link #indexMovetoValues} takes (GRAALITE_MAX_KEY_FIELDS in the shim). */
+    public static final int MAX_KEY_FIELDS = 16;
+
+    /**
+     * Positions index cursor {@code cursor} near the key r[first..first+fields-1], passed as
+     * values (at most {@link #MAX_KEY_FIELDS}): the result as {@link #indexMoveto}'s.
+     */
+    @TruffleBoundary
+    public int indexMovetoValues(int cursor, Object[] registers, int first, int fields, int defaultRc) {
+        MemorySegment key = marshal(registers, first, fields, 0);
+        try {
+            return (int) NativeFunction.INDEX_MOVETO_VALUES.ffm.invokeExact(stmt, cursor, key, fields, defaultRc);
+        } catch (Throwable t) {
+            throw rethrow(t);
         }
     }
 

@@ -109,7 +109,9 @@ final class IndexNodes {
                 check(vdbe, r);
                 res = sign(r);
             } else {
-                int r = vdbe.indexMoveto(cursor, key(execution.registers, first, fields), fields, (oc == GT || oc == LE) ? -1 : 1);
+                int defaultRc = (oc == GT || oc == LE) ? -1 : 1;
+                int r = fields > 0 && fields <= NativeVdbe.MAX_KEY_FIELDS ? vdbe.indexMovetoValues(cursor, execution.registers, first, fields, defaultRc)
+                                : vdbe.indexMoveto(cursor, key(execution.registers, first, fields), fields, defaultRc);
                 check(vdbe, r);
                 res = sign(r);
                 if (c.seekEq && (r & 4) == 0) {
