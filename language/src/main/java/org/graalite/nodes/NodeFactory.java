@@ -17,6 +17,8 @@ import org.graalite.program.Program;
  */
 public final class NodeFactory {
     /** FuncDef flag of SQLite's own functions (SQLITE_FUNC_BUILTIN in sqliteInt.h). */
+    /** A case-sensitive LIKE (PRAGMA case_sensitive_like). */
+    private static final int SQLITE_FUNC_CASE = 0x0008;
     private static final int SQLITE_FUNC_BUILTIN = 0x00800000;
     /** FuncDef flags of functions that read or set value subtypes (sqlite3.h). */
     private static final int SQLITE_SUBTYPE = 0x00100000;
@@ -529,6 +531,12 @@ public final class NodeFactory {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     return new FunctionNodes.GuestCall(pc, i.p2(), f.callArguments(), i.p3(), database.userFunction(f.name(), f.callArguments()));
+                }
+                if ((f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3)) {
+                    return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
+                }
+                if (f.name().equals("like") && f.callArguments() == 2) {
+                    return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), (f.flags() & SQLITE_FUNC_CASE) == 0);
                 }
                 return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
             }

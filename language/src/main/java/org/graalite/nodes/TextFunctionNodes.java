@@ -1,0 +1,84 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.TextFunctions;
+
+/**
+ * substr() and like() on TEXT in Java (TPC-H's LIKE filters and substr keys run per row; a call
+ * into SQLite's function marshals every argument). Other argument types (NULL, numbers, blobs,
+ * a non-integer position) and LIKE with ESCAPE call SQLite's own function, as NativeCall does.
+ */
+final class TextFunctionNodes {
+    private TextFunctionNodes() {
+    }
+
+    /** Function or PureFunc of substr(X, Y) or substr(X, Y, Z). */
+    static final class Substr extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int result;
+
+        Substr(int pc, int firstArgument, int argumentCount, int result) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object text = r[firstArgument];
+            Object start = r[firstArgument + 1];
+            Object length = argumentCount == 3 ? r[firstArgument + 2] : null;
+            if (text instanceof String s && start instanceof Long p1 && (argumentCount == 2 || length instanceof Long)) {
+                r[result] = substr(s, p1, argumentCount == 3 ? (Long) length : 0, argumentCount == 3);
+            } else {
+                r[result] = callNatively(execution, pc, firstArgument, argumentCount);
+            }
+        }
+
+        @TruffleBoundary
+        private static String substr(String s, long p1, long p2, boolean hasLength) {
+            return TextFunctions.substr(s, p1, p2, hasLength);
+        }
+    }
+
+    /** Function or PureFunc of like(pattern, string): 1 or 0. */
+    static final class Like extends InstructionNode {
+        private final int firstArgument;
+        private final int result;
+        private final boolean noCase;
+
+        Like(int pc, int firstArgument, int result, boolean noCase) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.result = result;
+            this.noCase = noCase;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            if (r[firstArgument] instanceof String pattern && r[firstArgument + 1] instanceof String string && pattern.length() <= TextFunctions.LONGEST_PATTERN) {
+                r[result] = like(pattern, string, noCase) ? 1L : 0L;
+            } else {
+                r[result] = callNatively(execution, pc, firstArgument, 2);
+            }
+        }
+
+        @TruffleBoundary
+        private static boolean like(String pattern, String string, boolean noCase) {
+            return TextFunctions.like(pattern, string, noCase);
+        }
+    }
+
+    @TruffleBoundary
+    static Object callNatively(Execution execution, int pc, int firstArgument, int argumentCount) {
+        Object[] arguments = new Object[argumentCount];
+        System.arraycopy(execution.registers, firstArgument, arguments, 0, argumentCount);
+        return execution.vdbe.callFunction(pc, arguments);
+    }
+}

@@ -1,0 +1,27 @@
+-- substr() and LIKE, which the Truffle tier runs in Java for TEXT arguments: every position
+-- rule, code points beyond ASCII, NUL inside text, case folding, and the fall-backs to SQLite
+-- (NULL, numbers, blobs, real positions, ESCAPE, PRAGMA case_sensitive_like).
+create table s(k integer primary key, t text, b blob, n);
+insert into s values (1, 'hello world', x'68656c6c6f', 12345);
+insert into s values (2, 'héllo wörld ☃ 𝄞x', x'00ff', 1.5);
+insert into s values (3, '', x'', null);
+insert into s values (4, 'abc' || char(0) || 'def', null, 'text');
+insert into s values (5, 'ABC%_xyz', x'41', -7);
+insert into s values (6, null, null, 0);
+create table p(pat text);
+insert into p values ('%'), ('_'), ('h%'), ('%d'), ('%o%'), ('h_llo%'), ('HELLO%'), ('%WÖRLD%'), ('%☃%'), ('%𝄞_'), ('%%o%%'), ('_%_'), ('abc'), ('abc%'), (''), ('%_'), ('%x%'), ('ABC\%%'), ('a%c'), ('%l%l%'), ('%é%');
+select k, substr(t, 1), substr(t, 2), substr(t, 0), substr(t, -1), substr(t, -3), substr(t, -100), substr(t, 100) from s order by k;
+select k, substr(t, 1, 3), substr(t, 0, 3), substr(t, -3, 2), substr(t, 3, -2), substr(t, -2, -3), substr(t, 2, 0), substr(t, 0, -1), substr(t, -100, 102), substr(t, 5, 9223372036854775807) from s order by k;
+select k, substring(t, 2, 4), substr(t, 9223372036854775807), substr(t, -9223372036854775807, 3), substr(t, 1, -9223372036854775807) from s order by k;
+select k, substr(b, 2), substr(b, -1, 1), substr(n, 2), substr(n, -2, 1), substr(t, 1.5), substr(t, '2'), substr(t, 2, null), substr(t, null), typeof(substr(b, 1)) from s order by k;
+select k, length(substr(t, 1)), hex(substr(t, 4)) from s order by k;
+select s.k, p.pat, s.t like p.pat, s.t not like p.pat from s, p order by s.k, p.pat;
+select s.k, p.pat, s.n like p.pat, s.b like p.pat, p.pat like s.t from s, p order by s.k, p.pat;
+select k, t like 'ABC\%%' escape '\', t like '%\_%' escape '\', t like 'h%' escape 'h' from s order by k;
+select count(*) from s where t like '%o%';
+select k from s where t like 'H%' or t like 'a%' order by k;
+pragma case_sensitive_like = 1;
+select s.k, p.pat, s.t like p.pat from s, p order by s.k, p.pat;
+select k from s where t like 'H%' or t like 'a%' order by k;
+pragma case_sensitive_like = 0;
+select k from s where t like 'H%' or t like 'a%' order by k;
