@@ -35,7 +35,8 @@ import org.graalite.jmh.systems.Workloads;
  * when a system's results differ from the native C baseline's or a workload failed.
  *
  * <p>Options: {@code --quick} (default: scale factor 0.01, short iterations), {@code --full}
- * (scale factor 1 for TPC-H and SSB, long iterations), {@code --only REGEX} (workloads whose
+ * (scale factor 1 for TPC-H and SSB, long iterations), {@code --sf SCALE} (another scale factor for
+ * TPC-H and SSB with the mode's iterations), {@code --only REGEX} (workloads whose
  * name, e.g. {@code tpch/q07}, {@code ssb/q2.1}, {@code tatp/mix}, {@code select-id/scan},
  * contains a match), {@code --systems a,b} (default all; {@code graalite-native} is Graalite
  * with sql.Tier=native), {@code --out DIR}.
@@ -58,6 +59,7 @@ public final class Bench {
         String only = null;
         List<String> systems = null;
         Path out = null;
+        Double scale = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> full = false;
@@ -65,14 +67,16 @@ public final class Bench {
                 case "--only" -> only = args[++i];
                 case "--systems" -> systems = List.of(args[++i].split(","));
                 case "--out" -> out = Path.of(args[++i]);
+                case "--sf" -> scale = Double.parseDouble(args[++i]);
                 default -> {
-                    System.err.println("usage: bin/bench [--quick|--full] [--only REGEX] [--systems " + String.join(",", ALL_SYSTEMS.stream().map(Sut::label).toList()) + "] [--out DIR]");
+                    System.err.println("usage: bin/bench [--quick|--full] [--sf SCALE] [--only REGEX] [--systems " + String.join(",", ALL_SYSTEMS.stream().map(Sut::label).toList()) + "] [--out DIR]");
                     System.exit(2);
                 }
             }
         }
         String mode = full ? "full" : "quick";
-        double sf = full ? 1 : 0.01;
+        // --sf: TPC-H and SSB at another scale factor with the mode's iterations (e.g. --full --sf 0.1).
+        double sf = scale != null ? scale : full ? 1 : 0.01;
         int subscribers = full ? 100_000 : 10_000;
         int testRows = 1_000_000;
         // Iterations: warm-up count and time, measurement count and time (per workload, in each
