@@ -125,35 +125,15 @@ final class ArithmeticNodes {
     }
 
     private static Object real(int operation, Object a, Object b) {
-        double x = SqlValues.realValue(a);
-        double y = SqlValues.realValue(b);
-        double v;
-        switch (operation) {
-            case ADD:
-                v = x + y;
-                break;
-            case SUBTRACT:
-                v = x - y;
-                break;
-            case MULTIPLY:
-                v = x * y;
-                break;
-            case DIVIDE:
-                if (y == 0) {
-                    return null;
-                }
-                v = x / y;
-                break;
-            default: {
-                long ia = SqlValues.intValue(a);
-                long ib = SqlValues.intValue(b);
-                if (ib == 0) {
-                    return null;
-                }
-                v = (double) (ia % (ib == -1 ? 1 : ib));
-                break;
-            }
+        if (operation != REMAINDER) {
+            return real(operation, SqlValues.realValue(a), SqlValues.realValue(b));
         }
-        return Double.isNaN(v) ? null : (Object) v;
+        // A REAL operand of % still takes integer remainders; the result is REAL.
+        long ia = SqlValues.intValue(a);
+        long ib = SqlValues.intValue(b);
+        if (ib == 0) {
+            return null;
+        }
+        return (double) (ia % (ib == -1 ? 1 : ib));
     }
 }
