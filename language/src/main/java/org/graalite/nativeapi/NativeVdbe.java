@@ -23,6 +23,25 @@ public final class NativeVdbe {
     public static final int OK = 0;
     public static final int DONE = 101;
 
+    /*
+     * The downcalls of the methods compiled into statements (not behind a boundary), as static
+     * final constants: Graal trusts static final fields, so invokeExact inlines to the downcall
+     * stub. Through the enum's instance field the handle was no constant; partial evaluation
+     * then followed the method-handle machinery into the JDK and gave up ("too deep inlining")
+     * when a statement compiled before the handle's lambda form was prepared.
+     */
+    private static final java.lang.invoke.MethodHandle CURSOR_FIRST = NativeFunction.CURSOR_FIRST.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_LAST = NativeFunction.CURSOR_LAST.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_NEXT = NativeFunction.CURSOR_NEXT.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_PREV = NativeFunction.CURSOR_PREV.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_SEEK_ROWID = NativeFunction.CURSOR_SEEK_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_ROWID = NativeFunction.CURSOR_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD = NativeFunction.CURSOR_PAYLOAD.ffm;
+    private static final java.lang.invoke.MethodHandle SORTER_NEXT = NativeFunction.SORTER_NEXT.ffm;
+    private static final java.lang.invoke.MethodHandle TABLE_MOVETO = NativeFunction.TABLE_MOVETO.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_EOF = NativeFunction.CURSOR_EOF.ffm;
+    private static final java.lang.invoke.MethodHandle MIN_WRITE_FILE_FORMAT = NativeFunction.MIN_WRITE_FILE_FORMAT.ffm;
+
     private final NativeStatement statement;
     private final MemorySegment stmt;
     /** out[0]: record size, out[1]: bytes available at the payload pointer. */
@@ -139,7 +158,7 @@ public final class NativeVdbe {
     /** Moves to the first row: (rc << 8) | atEnd. */
     public int first(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_FIRST.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_FIRST.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -147,7 +166,7 @@ public final class NativeVdbe {
 
     public int last(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_LAST.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_LAST.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -156,7 +175,7 @@ public final class NativeVdbe {
     /** Moves to the next row: (rc << 8) | atEnd. */
     public int next(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_NEXT.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_NEXT.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -164,7 +183,7 @@ public final class NativeVdbe {
 
     public int prev(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_PREV.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_PREV.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -173,7 +192,7 @@ public final class NativeVdbe {
     /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
     public int seekRowid(int cursor, long key) {
         try {
-            return (int) NativeFunction.CURSOR_SEEK_ROWID.ffm.invokeExact(stmt, cursor, key);
+            return (int) CURSOR_SEEK_ROWID.invokeExact(stmt, cursor, key);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -181,7 +200,7 @@ public final class NativeVdbe {
 
     public long rowid(int cursor) {
         try {
-            return (long) NativeFunction.CURSOR_ROWID.ffm.invokeExact(stmt, cursor);
+            return (long) CURSOR_ROWID.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -190,7 +209,7 @@ public final class NativeVdbe {
     /** The address of the current row's record; then {@link #payloadSize()} and {@link #payloadAvailable()} tell its extent. */
     public long payload(int cursor) {
         try {
-            return ((MemorySegment) NativeFunction.CURSOR_PAYLOAD.ffm.invokeExact(stmt, cursor, out)).address();
+            return ((MemorySegment) CURSOR_PAYLOAD.invokeExact(stmt, cursor, out)).address();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -408,7 +427,7 @@ public final class NativeVdbe {
     /** Moves to the next sorted record: (rc << 8) | atEnd. */
     public int sorterNext(int cursor) {
         try {
-            return (int) NativeFunction.SORTER_NEXT.ffm.invokeExact(stmt, cursor);
+            return (int) SORTER_NEXT.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -490,7 +509,7 @@ public final class NativeVdbe {
     /** Positions a table cursor near rowid {@code key}: (rc << 8) | sign. */
     public int tableMoveto(int cursor, long key) {
         try {
-            return (int) NativeFunction.TABLE_MOVETO.ffm.invokeExact(stmt, cursor, key);
+            return (int) TABLE_MOVETO.invokeExact(stmt, cursor, key);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -542,7 +561,7 @@ public final class NativeVdbe {
 
     public boolean eof(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_EOF.ffm.invokeExact(stmt, cursor) != 0;
+            return (int) CURSOR_EOF.invokeExact(stmt, cursor) != 0;
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -567,7 +586,7 @@ public final class NativeVdbe {
     /** The smallest file format among the databases this execution writes (255: none). */
     public int minWriteFileFormat() {
         try {
-            return (int) NativeFunction.MIN_WRITE_FILE_FORMAT.ffm.invokeExact(stmt);
+            return (int) MIN_WRITE_FILE_FORMAT.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
