@@ -14,9 +14,8 @@ import org.graalite.runtime.SqliteException;
  * interpreter. One instance per statement, used by one thread at a time; it owns a small
  * native scratch buffer for out-parameters.
  *
- * <p>The calls of a row loop (cursor moves, rowid, payload) are direct downcalls that Graal
- * compiles into the statement's code; the rest run once per execution or on errors and sit
- * behind {@code @TruffleBoundary}.
+ * <p>Every call sits behind {@code @TruffleBoundary}: compiled statements call these small
+ * methods, which HotSpot compiles with their FFM downcalls (see the note on the handles below).
  */
 public final class NativeVdbe {
     /** SQLite's codes that the interpreter tests for. */
@@ -24,11 +23,11 @@ public final class NativeVdbe {
     public static final int DONE = 101;
 
     /*
-     * The downcalls of the methods compiled into statements (not behind a boundary), as static
-     * final constants: Graal trusts static final fields, so invokeExact inlines to the downcall
-     * stub. Through the enum's instance field the handle was no constant; partial evaluation
-     * then followed the method-handle machinery into the JDK and gave up ("too deep inlining")
-     * when a statement compiled before the handle's lambda form was prepared.
+     * The downcalls of the row loop as static final constants, and every method that makes one
+     * behind a boundary (about 1.4 ns a call, next to a b-tree step's 10 to 100s of ns). Partial
+     * evaluation of invokeExact could follow the JDK's method-handle machinery (lambda-form
+     * customization) and give up with "too deep inlining": the statement then stayed
+     * interpreted. CompilationHealthTest caught it on TPC-H Q1.
      */
     private static final java.lang.invoke.MethodHandle CURSOR_FIRST = NativeFunction.CURSOR_FIRST.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_LAST = NativeFunction.CURSOR_LAST.ffm;
@@ -156,6 +155,7 @@ public final class NativeVdbe {
     }
 
     /** Moves to the first row: (rc << 8) | atEnd. */
+    @TruffleBoundary
     public int first(int cursor) {
         try {
             return (int) CURSOR_FIRST.invokeExact(stmt, cursor);
@@ -164,6 +164,7 @@ public final class NativeVdbe {
         }
     }
 
+    @TruffleBoundary
     public int last(int cursor) {
         try {
             return (int) CURSOR_LAST.invokeExact(stmt, cursor);
@@ -173,6 +174,7 @@ public final class NativeVdbe {
     }
 
     /** Moves to the next row: (rc << 8) | atEnd. */
+    @TruffleBoundary
     public int next(int cursor) {
         try {
             return (int) CURSOR_NEXT.invokeExact(stmt, cursor);
@@ -181,6 +183,7 @@ public final class NativeVdbe {
         }
     }
 
+    @TruffleBoundary
     public int prev(int cursor) {
         try {
             return (int) CURSOR_PREV.invokeExact(stmt, cursor);
@@ -190,6 +193,7 @@ public final class NativeVdbe {
     }
 
     /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
+    @TruffleBoundary
     public int seekRowid(int cursor, long key) {
         try {
             return (int) CURSOR_SEEK_ROWID.invokeExact(stmt, cursor, key);
@@ -198,6 +202,7 @@ public final class NativeVdbe {
         }
     }
 
+    @TruffleBoundary
     public long rowid(int cursor) {
         try {
             return (long) CURSOR_ROWID.invokeExact(stmt, cursor);
@@ -207,6 +212,7 @@ public final class NativeVdbe {
     }
 
     /** The address of the current row's record; then {@link #payloadSize()} and {@link #payloadAvailable()} tell its extent. */
+    @TruffleBoundary
     public long payload(int cursor) {
         try {
             return ((MemorySegment) CURSOR_PAYLOAD.invokeExact(stmt, cursor, out)).address();
@@ -425,6 +431,7 @@ public final class NativeVdbe {
     }
 
     /** Moves to the next sorted record: (rc << 8) | atEnd. */
+    @TruffleBoundary
     public int sorterNext(int cursor) {
         try {
             return (int) SORTER_NEXT.invokeExact(stmt, cursor);
@@ -507,6 +514,7 @@ public final class NativeVdbe {
     }
 
     /** Positions a table cursor near rowid {@code key}: (rc << 8) | sign. */
+    @TruffleBoundary
     public int tableMoveto(int cursor, long key) {
         try {
             return (int) TABLE_MOVETO.invokeExact(stmt, cursor, key);
@@ -559,6 +567,7 @@ public final class NativeVdbe {
         check(pc, rc);
     }
 
+    @TruffleBoundary
     public boolean eof(int cursor) {
         try {
             return (int) CURSOR_EOF.invokeExact(stmt, cursor) != 0;
@@ -584,6 +593,7 @@ public final class NativeVdbe {
     }
 
     /** The smallest file format among the databases this execution writes (255: none). */
+    @TruffleBoundary
     public int minWriteFileFormat() {
         try {
             return (int) MIN_WRITE_FILE_FORMAT.invokeExact(stmt);
