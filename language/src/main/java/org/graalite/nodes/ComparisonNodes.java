@@ -107,19 +107,30 @@ final class ComparisonNodes {
             for (int i = 0; i < count; i++) {
                 Object a = r[first + i];
                 Object b = r[second + i];
-                int c = org.graalite.runtime.Collations.compare(a, b, collations[i]);
+                int c = compareKeyField(a, b, collations[i], sortFlags[i]);
                 if (c != 0) {
-                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
-                        c = -c;
-                    }
-                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
-                        c = -c;
-                    }
                     result = c;
                     break;
                 }
             }
             execution.compareResult = result;
         }
+    }
+
+    /**
+     * One field of a key comparison (sqlite3VdbeRecordCompare, OP_Compare): the values by their
+     * collation, inverted for a NULL in a BIGNULL field and for a DESC field.
+     */
+    static int compareKeyField(Object a, Object b, int collation, int sortFlags) {
+        int c = org.graalite.runtime.Collations.compare(a, b, collation);
+        if (c != 0) {
+            if ((sortFlags & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
+                c = -c;
+            }
+            if ((sortFlags & org.graalite.program.P4.KeyInfo.DESC) != 0) {
+                c = -c;
+            }
+        }
+        return c;
     }
 }

@@ -36,14 +36,19 @@ final class FunctionNodes {
         }
 
         @Override
-        @ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = execution.registers[firstArgument + i];
-            }
-            execution.registers[result] = execution.vdbe.callFunction(pc, arguments);
+            execution.registers[result] = callSqliteFunction(execution, pc, firstArgument, argumentCount);
         }
+    }
+
+    /** SQLite's own function of the Function/PureFunc at {@code pc} on r[first..first+count-1] (count a constant). */
+    @ExplodeLoop
+    static Object callSqliteFunction(Execution execution, int pc, int first, int count) {
+        Object[] arguments = new Object[count];
+        for (int i = 0; i < count; i++) {
+            arguments[i] = execution.registers[first + i];
+        }
+        return execution.vdbe.callFunction(pc, arguments);
     }
 
     /**

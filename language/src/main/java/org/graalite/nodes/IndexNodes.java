@@ -182,7 +182,7 @@ final class IndexNodes {
 
         IndexCompare(int pc, int target, int cursor, int operation, int first, int fields, org.graalite.program.P4.KeyInfo key) {
             super(pc, target, cursor, operation, first, fields);
-            this.collations = key == null ? null : NodeFactory.indexCollations(key, fields);
+            this.collations = key == null ? null : NodeFactory.keyCollations(key, fields);
             this.sortFlags = key == null ? null : java.util.Arrays.copyOf(key.sortFlags(), fields);
         }
 
@@ -206,14 +206,9 @@ final class IndexNodes {
             org.graalite.runtime.RecordCursor entry = execution.cursors[cursor];
             Object[] registers = execution.registers;
             for (int i = 0; i < fields; i++) {
-                Object a = entry.column(execution.vdbe, i, null);
-                Object b = registers[first + i];
-                int c = org.graalite.runtime.Collations.compare(a, b, collations[i]);
+                int c = ComparisonNodes.compareKeyField(entry.column(execution.vdbe, i, null), registers[first + i], collations[i], sortFlags[i]);
                 if (c != 0) {
-                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.BIGNULL) != 0 && (a == null || b == null)) {
-                        c = -c;
-                    }
-                    return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -c : c;
+                    return c;
                 }
             }
             return operation == GT || operation == LE ? -1 : 0;

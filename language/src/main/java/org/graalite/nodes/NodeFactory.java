@@ -141,7 +141,7 @@ public final class NodeFactory {
     }
 
     /** The collations of a key's first {@code fields} fields; null if one is not Graalite's. */
-    private static int[] keyCollations(P4.KeyInfo key, int fields) {
+    static int[] keyCollations(P4.KeyInfo key, int fields) {
         if (fields > key.collations().length) {
             return null;
         }
@@ -184,11 +184,6 @@ public final class NodeFactory {
             }
         }
         return found;
-    }
-
-    /** The collations of a key's first {@code fields} fields, for a comparison in Java (see {@link #indexKey}). */
-    static int[] indexCollations(P4.KeyInfo key, int fields) {
-        return keyCollations(key, fields);
     }
 
     /** The call target that runs {@code program} (every instruction must be supported). */

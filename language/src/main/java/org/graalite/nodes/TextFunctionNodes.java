@@ -36,7 +36,7 @@ final class TextFunctionNodes {
             if (text instanceof String s && start instanceof Long p1 && (argumentCount == 2 || length instanceof Long)) {
                 r[result] = substr(s, p1, argumentCount == 3 ? (Long) length : 0, argumentCount == 3);
             } else {
-                r[result] = callNatively(execution, pc, firstArgument, argumentCount);
+                r[result] = FunctionNodes.callSqliteFunction(execution, pc, firstArgument, argumentCount);
             }
         }
 
@@ -65,7 +65,7 @@ final class TextFunctionNodes {
             if (r[firstArgument] instanceof String pattern && r[firstArgument + 1] instanceof String string && pattern.length() <= TextFunctions.LONGEST_PATTERN) {
                 r[result] = like(pattern, string, noCase) ? 1L : 0L;
             } else {
-                r[result] = callNatively(execution, pc, firstArgument, 2);
+                r[result] = FunctionNodes.callSqliteFunction(execution, pc, firstArgument, 2);
             }
         }
 
@@ -73,12 +73,5 @@ final class TextFunctionNodes {
         private static boolean like(String pattern, String string, boolean noCase) {
             return TextFunctions.like(pattern, string, noCase);
         }
-    }
-
-    @TruffleBoundary
-    static Object callNatively(Execution execution, int pc, int firstArgument, int argumentCount) {
-        Object[] arguments = new Object[argumentCount];
-        System.arraycopy(execution.registers, firstArgument, arguments, 0, argumentCount);
-        return execution.vdbe.callFunction(pc, arguments);
     }
 }
