@@ -890,31 +890,40 @@ class Connection:
         if not callable(aggregate_class):
             raise TypeError("parameter must be callable")
 
-        class Accumulator:
-            __slots__ = ("instance",)
+        # Registered as functions (start, step(state, ...), finalize(state)): the engine calls
+        # plain functions directly, where invoking a method of a Python object from SQL would
+        # take GraalPy's generic call path on every row.
+        def start():
+            try:
+                return aggregate_class()
+            except BaseException:
+                raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
 
-            def __init__(self):
-                try:
-                    self.instance = aggregate_class()
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
+        def step(instance, *args):
+            try:
+                if _ForeignList in map(type, args):
+                    args = [_py_value(a) for a in args]
+                instance.step(*args)
+            except BaseException:
+                raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
 
-            def step(self, *args):
+        if n_arg == 1:
+            def step(instance, a):  # noqa: F811
                 try:
-                    if _ForeignList in map(type, args):
-                        args = [_py_value(a) for a in args]
-                    self.instance.step(*args)
+                    if type(a) is _ForeignList:
+                        a = bytes(a)
+                    instance.step(a)
                 except BaseException:
                     raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
 
-            def finalize(self):
-                try:
-                    return _sql_result(self.instance.finalize())
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined aggregate's 'finalize' method raised error") from None
+        def finalize(instance):
+            try:
+                return _sql_result(instance.finalize())
+            except BaseException:
+                raise _callback_failed(connection, "user-defined aggregate's 'finalize' method raised error") from None
 
         try:
-            handle.createAggregate(name, n_arg, Accumulator)
+            handle.createAggregate(name, n_arg, start, step, finalize)
         except _ForeignException as e:
             raise _translate(e) from None
 

@@ -129,14 +129,29 @@ public final class ConnectionObject implements TruffleObject {
                 return new ConnectionObject(context.openDatabase(sqlText(interop, arguments[0]), readOnly), context);
             }
             case "createAggregate": {
-                // createAggregate(name, argumentCount, factory): factory() makes an object with step(...) and finalize()
-                if (arguments.length != 3) {
-                    throw ArityException.create(3, 3, arguments.length);
+                // createAggregate(name, argumentCount, factory): factory() makes an object with step(...) and finalize();
+                // createAggregate(name, argumentCount, start, step, finalize): state = start(), state = step(state, ...), finalize(state)
+                if (arguments.length != 3 && arguments.length != 5) {
+                    throw ArityException.create(3, 5, arguments.length);
                 }
-                if (!interop.fitsInInt(arguments[1]) || !(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
-                    throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory | start, step, finalize)");
                 }
-                database.createAggregate(sqlText(interop, arguments[0]), interop.asInt(arguments[1]), arguments[2]);
+                String name = sqlText(interop, arguments[0]);
+                int count = interop.asInt(arguments[1]);
+                org.graalite.runtime.UserAggregate aggregate;
+                if (arguments.length == 3) {
+                    if (!(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
+                    }
+                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2]);
+                } else {
+                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4])) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize)");
+                    }
+                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4]);
+                }
+                database.createAggregate(aggregate);
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {

@@ -30,7 +30,8 @@ public final class UserFunctions {
     public interface Aggregate {
         Object start();
 
-        void step(Object accumulator, Object[] arguments);
+        /** Steps {@code accumulator} with one row's arguments; returns the accumulator to keep. */
+        Object step(Object accumulator, Object[] arguments);
 
         Object finish(Object accumulator);
     }
@@ -132,7 +133,11 @@ public final class UserFunctions {
             for (int i = 0; i < argc; i++) {
                 arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
             }
-            aggregate.step(ACCUMULATORS.get(key), arguments);
+            Object accumulator = ACCUMULATORS.get(key);
+            Object next = aggregate.step(accumulator, arguments);
+            if (next != accumulator) {
+                ACCUMULATORS.put(key, next);
+            }
         } catch (Throwable t) {
             failed(context, t);
         }

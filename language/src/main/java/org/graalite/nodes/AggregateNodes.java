@@ -292,22 +292,28 @@ final class AggregateNodes {
         }
     }
 
-    /** The accumulator of a guest aggregate in its register, so it is told apart from a value. */
+    /** The accumulator (or, for the functions shape, the state) of a guest aggregate in its register, so it is told apart from a value. */
     static final class GuestAccumulator {
-        final Object instance;
+        Object instance;
 
         GuestAccumulator(Object instance) {
             this.instance = instance;
         }
     }
 
-    /** AggStep of a guest aggregate: the first row of a group makes its accumulator; each row calls its step(). */
+    /**
+     * AggStep of a guest aggregate: the first row of a group makes its accumulator; each row
+     * calls its step() (object shape) or step(state, ...) (functions shape, a direct call of
+     * a constant executable).
+     */
     static final class GuestStep extends InstructionNode {
         private final int firstArgument;
         private final int argumentCount;
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
-        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        private final boolean functions;
+        @Child private com.oracle.truffle.api.interop.InteropLibrary calls;
+        @Child private com.oracle.truffle.api.interop.InteropLibrary results;
 
         GuestStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
             super(pc, STRAIGHT, -1);
@@ -315,6 +321,10 @@ final class AggregateNodes {
             this.argumentCount = argumentCount;
             this.accumulator = accumulator;
             this.aggregate = aggregate;
+            this.functions = aggregate.isFunctions();
+            this.calls = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(aggregate.stepFunction())
+                            : com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+            this.results = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
         }
 
         @Override
@@ -322,14 +332,20 @@ final class AggregateNodes {
         public void execute(Execution execution) {
             Object[] r = execution.registers;
             GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : start(r);
-            Object[] arguments = new Object[argumentCount];
+            int shift = functions ? 1 : 0;
+            Object[] arguments = new Object[argumentCount + shift];
             for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = SqlValues.toInterop(r[firstArgument + i]);
+                arguments[i + shift] = SqlValues.toInterop(r[firstArgument + i]);
             }
             try {
-                calls.invokeMember(acc.instance, "step", arguments);
+                if (functions) {
+                    arguments[0] = acc.instance;
+                    acc.instance = org.graalite.runtime.UserAggregate.nextState(acc.instance, calls.execute(aggregate.stepFunction(), arguments), results);
+                } else {
+                    calls.invokeMember(acc.instance, "step", arguments);
+                }
             } catch (com.oracle.truffle.api.interop.InteropException e) {
-                throw failed(e);
+                throw aggregate.failed(e);
             }
         }
 
@@ -338,11 +354,6 @@ final class AggregateNodes {
             GuestAccumulator a = new GuestAccumulator(aggregate.start());
             r[accumulator] = a;
             return a;
-        }
-
-        @TruffleBoundary
-        private RuntimeException failed(Exception e) {
-            return org.graalite.runtime.SqliteException.error("user aggregate " + aggregate.name() + " failed: " + e.getMessage());
         }
     }
 

@@ -58,12 +58,11 @@ public final class Database implements AutoCloseable {
         functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
     }
 
-    /** Defines (or redefines) the SQL aggregate {@code name}: {@code factory} makes an accumulator with step() and finalize() per group. */
+    /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
     @TruffleBoundary
-    public void createAggregate(String name, int arguments, Object factory) {
-        UserAggregate a = new UserAggregate(name, arguments, factory);
-        org.graalite.nativeapi.UserFunctions.registerAggregate(connection, name, arguments, a);
-        aggregates.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, a);
+    public void createAggregate(UserAggregate a) {
+        org.graalite.nativeapi.UserFunctions.registerAggregate(connection, a.name(), a.arguments(), a);
+        aggregates.put(a.name().toLowerCase(java.util.Locale.ROOT) + "/" + a.arguments(), a);
     }
 
     /** The guest aggregate SQLite resolved for a call with {@code arguments} arguments, or null. */

@@ -7,19 +7,46 @@ import com.oracle.truffle.api.interop.InteropLibrary;
 import org.graalite.nativeapi.UserFunctions;
 
 /**
- * An aggregate written in a guest language: a factory (a Python class, a JavaScript
- * function) that makes one accumulator per group; each accumulator has {@code step(args...)}
- * and {@code finalize()}, as Python's sqlite3 module expects of its aggregate classes.
+ * An aggregate written in a guest language, in one of two shapes:
+ * <ul>
+ * <li>object: a factory (a Python class, a JavaScript function) makes one accumulator per
+ * group, with {@code step(args...)} and {@code finalize()} (what Python's sqlite3 module
+ * expects of its aggregate classes);
+ * <li>functions: {@code start()} makes the state of a group, {@code step(state, args...)}
+ * returns the next state (or null/None/undefined to keep it), {@code finalize(state)} the
+ * result (the shape of better-sqlite3's aggregates).
+ * </ul>
+ * The functions shape calls plain executables, which every language calls directly; invoking
+ * a method of a Python object from another language goes through GraalPy's generic call path
+ * (a stack walk per call, microseconds), so the Python module registers its classes as
+ * functions.
  */
 public final class UserAggregate implements UserFunctions.Aggregate {
     private final String name;
     private final int arguments;
+    /** The object shape's factory; null for the functions shape. */
     private final Object factory;
+    private final Object start;
+    private final Object step;
+    private final Object finalize;
 
-    public UserAggregate(String name, int arguments, Object factory) {
+    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize) {
         this.name = name;
         this.arguments = arguments;
         this.factory = factory;
+        this.start = start;
+        this.step = step;
+        this.finalize = finalize;
+    }
+
+    /** The object shape: {@code factory()} makes an accumulator with step() and finalize(). */
+    public static UserAggregate ofFactory(String name, int arguments, Object factory) {
+        return new UserAggregate(name, arguments, factory, null, null, null);
+    }
+
+    /** The functions shape: start(), step(state, args...), finalize(state). */
+    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize) {
+        return new UserAggregate(name, arguments, null, start, step, finalize);
     }
 
     public String name() {
@@ -30,8 +57,14 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         return arguments;
     }
 
-    public Object factory() {
-        return factory;
+    /** Whether this aggregate has the functions shape (then {@link #stepFunction()} is its step). */
+    public boolean isFunctions() {
+        return factory == null;
+    }
+
+    /** The step function of the functions shape. */
+    public Object stepFunction() {
+        return step;
     }
 
     @Override
@@ -39,33 +72,56 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     public Object start() {
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
+            if (factory == null) {
+                return interop.execute(start);
+            }
             return interop.isInstantiable(factory) ? interop.instantiate(factory) : interop.execute(factory);
         } catch (InteropException e) {
-            throw SqliteException.error("user aggregate " + name + " failed: " + e.getMessage());
+            throw failed(e);
         }
     }
 
     @Override
     @TruffleBoundary
-    public void step(Object accumulator, Object[] sqlArguments) {
-        Object[] guestArguments = new Object[sqlArguments.length];
+    public Object step(Object accumulator, Object[] sqlArguments) {
+        int shift = factory == null ? 1 : 0;
+        Object[] guestArguments = new Object[sqlArguments.length + shift];
         for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i] = SqlValues.toInterop(sqlArguments[i]);
+            guestArguments[i + shift] = SqlValues.toInterop(sqlArguments[i]);
         }
         try {
-            InteropLibrary.getUncached().invokeMember(accumulator, "step", guestArguments);
+            InteropLibrary interop = InteropLibrary.getUncached();
+            if (factory != null) {
+                interop.invokeMember(accumulator, "step", guestArguments);
+                return accumulator;
+            }
+            guestArguments[0] = accumulator;
+            return nextState(accumulator, interop.execute(step, guestArguments), InteropLibrary.getUncached());
         } catch (InteropException e) {
-            throw SqliteException.error("user aggregate " + name + " failed: " + e.getMessage());
+            throw failed(e);
         }
+    }
+
+    /** The state after a step of the functions shape that returned {@code returned}. */
+    public static Object nextState(Object state, Object returned, InteropLibrary interop) {
+        return interop.isNull(returned) ? state : returned;
     }
 
     @Override
     @TruffleBoundary
     public Object finish(Object accumulator) {
         try {
-            return Binder.toSqlValue(0, InteropLibrary.getUncached().invokeMember(accumulator, "finalize"));
+            InteropLibrary interop = InteropLibrary.getUncached();
+            Object result = factory != null ? interop.invokeMember(accumulator, "finalize") : interop.execute(finalize, accumulator);
+            return Binder.toSqlValue(0, result);
         } catch (InteropException e) {
-            throw SqliteException.error("user aggregate " + name + " failed: " + e.getMessage());
+            throw failed(e);
         }
+    }
+
+    /** The error of a failed call into the aggregate. */
+    @TruffleBoundary
+    public RuntimeException failed(Exception e) {
+        return SqliteException.error("user aggregate " + name + " failed: " + e.getMessage());
     }
 }

@@ -77,6 +77,49 @@ class UserFunctionTest {
         }
     }
 
+    /**
+     * The functions shape, createAggregate(name, n, start, step, finalize): step's result
+     * replaces the state unless it is null (then the state, here a mutable holder, is kept).
+     */
+    @Test
+    void aggregatesAsFunctionsGiveTheSameResultsOnBothTiers() {
+        ProxyExecutable start = args -> org.graalvm.polyglot.proxy.ProxyArray.fromArray(0L, 0L);
+        ProxyExecutable countAndSum = args -> {
+            Value state = args[0];
+            if (!args[1].isNull()) {
+                state.setArrayElement(0, state.getArrayElement(0).asLong() + 1);
+                state.setArrayElement(1, state.getArrayElement(1).asLong() + args[1].asLong());
+            }
+            return null;
+        };
+        ProxyExecutable finish = args -> args[0].getArrayElement(0).asLong() + ":" + args[0].getArrayElement(1).asLong();
+        ProxyExecutable startText = args -> "";
+        ProxyExecutable append = args -> args[0].asString() + args[1].asString();
+        ProxyExecutable identity = args -> args[0].asString();
+        String[] queries = {"select countsum(a), joined(b) from t", "select b, countsum(a), joined(b) from t group by b order by b", "select countsum(a), joined(b) from t where a > 100"};
+        for (String sql : queries) {
+            String expected = null;
+            for (String tier : new String[]{"native", "auto"}) {
+                try (Context c = SqlContexts.create(tier)) {
+                    Value connection = c.getBindings("sql");
+                    connection.invokeMember("createAggregate", "countsum", 1, start, countAndSum, finish);
+                    connection.invokeMember("createAggregate", "joined", 1, startText, append, identity);
+                    c.eval("sql", "create table t(a, b); insert into t values (2, 'x'), (3, 'y'), (null, 'x'), (4, 'x')");
+                    String actual = SqlContexts.rows(c.eval("sql", sql)).toString();
+                    if (tier.equals("auto")) {
+                        assertTrue(connection.getMember("truffleExecutions").asLong() > 0, "ran on the Truffle tier: " + sql);
+                        assertEquals(expected, actual, sql);
+                    }
+                    expected = actual;
+                }
+            }
+        }
+        try (Context c = SqlContexts.create("auto")) {
+            c.getBindings("sql").invokeMember("createAggregate", "joined", 1, startText, append, identity);
+            assertEquals("[[xyx]]", SqlContexts.rows(c.eval("sql", "select joined(column1) from (values ('x'), ('y'), ('x'))")).toString());
+        }
+    }
+
     @Test
     void aGuestExceptionFailsTheStatementAndTheConnectionStaysUsable() {
         for (String tier : new String[]{"auto", "native"}) {
