@@ -68,6 +68,12 @@ GRAALITE_EXPORT int graalite_subprogram_mem_count(SubProgram *p) { return p->nMe
 GRAALITE_EXPORT int graalite_subprogram_cursor_count(SubProgram *p) { return p->nCsr; }
 
 GRAALITE_EXPORT const char *graalite_table_name(Table *t) { return t->zName; }
+GRAALITE_EXPORT int graalite_table_column_count(Table *t) { return t->nCol; }
+GRAALITE_EXPORT const char *graalite_table_column_name(Table *t, int i) { return t->aCol[i].zCnName; }
+/* Column i of table t for OP_TypeCheck: affinity | eCType << 8 | colFlags << 16. */
+GRAALITE_EXPORT int graalite_table_column_type(Table *t, int i) {
+  return (t->aCol[i].affinity & 0xff) | ((t->aCol[i].eCType & 0xff) << 8) | ((int)t->aCol[i].colFlags << 16);
+}
 GRAALITE_EXPORT const char *graalite_index_name(Index *i) { return i->zName; }
 GRAALITE_EXPORT int graalite_subrtnsig_select_id(SubrtnSig *s) { return s->selId; }
 GRAALITE_EXPORT const char *graalite_subrtnsig_affinity(SubrtnSig *s) { return s->zAff; }
@@ -256,6 +262,26 @@ static VdbeCursor *graalite_cursor(sqlite3_stmt *stmt, int iCur, u8 type) {
   return pC;
 }
 
+/*
+ * Whether cursor pC has no row to read. A write through another cursor on the same b-tree
+ * (an OpenDup cursor of a window program, a second cursor of an UPDATE) saves this cursor's
+ * position (CURSOR_REQUIRESEEK): it is restored first, as OP_Column and OP_Rowid do through
+ * sqlite3VdbeCursorMoveto; a cursor whose row went away has no row (nullRow, like SQLite).
+ */
+static int graalite_no_row(VdbeCursor *pC) {
+  BtCursor *pCrsr = pC->uc.pCursor;
+  if (pCrsr->eState >= CURSOR_REQUIRESEEK) {
+    int different = 0;
+    int rc = sqlite3BtreeCursorRestore(pCrsr, &different);
+    pC->cacheStatus = CACHE_STALE;
+    if (rc != SQLITE_OK || different) {
+      pC->nullRow = 1;
+      return 1;
+    }
+  }
+  return sqlite3BtreeEof(pCrsr);
+}
+
 /* OP_Close. */
 GRAALITE_EXPORT void graalite_cursor_close(sqlite3_stmt *stmt, int iCur) {
   Vdbe *p = (Vdbe *)stmt;
@@ -326,7 +352,7 @@ GRAALITE_EXPORT int graalite_cursor_prev(sqlite3_stmt *stmt, int iCur) {
 /* The rowid of a table cursor's current row. */
 GRAALITE_EXPORT sqlite3_int64 graalite_cursor_rowid(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return 0;
+  if (pC == 0 || graalite_no_row(pC)) return 0;
   return sqlite3BtreeIntegerKey(pC->uc.pCursor);
 }
 
@@ -340,7 +366,7 @@ GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur
   BtCursor *pCrsr;
   u32 avail = 0;
   const void *z;
-  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) {
+  if (pC == 0 || graalite_no_row(pC)) {
     /* No row: an empty record. */
     out[0] = 0;
     out[1] = 0;
@@ -356,7 +382,7 @@ GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur
 /* Copies amt bytes of the current record from offset into buf (overflow pages included). */
 GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, unsigned offset, unsigned amt, void *buf) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  if (pC == 0 || graalite_no_row(pC)) return SQLITE_MISUSE;
   return sqlite3BtreePayload(pC->uc.pCursor, offset, amt, buf);
 }
 
@@ -725,7 +751,7 @@ GRAALITE_EXPORT int graalite_index_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_i
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   i64 rowid = 0;
   int rc;
-  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  if (pC == 0 || graalite_no_row(pC)) return SQLITE_MISUSE;
   rc = sqlite3VdbeIdxRowid(p->db, pC->uc.pCursor, &rowid);
   *pRowid = rowid;
   return rc;
@@ -749,7 +775,7 @@ GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_
 /* Whether the cursor points past the last entry (or its b-tree is empty). */
 GRAALITE_EXPORT int graalite_cursor_eof(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  return pC == 0 || sqlite3BtreeEof(pC->uc.pCursor);
+  return pC == 0 || graalite_no_row(pC);
 }
 
 /* How many opcodes SQLite 3.54.1 has (OP_Abortable is the last). */
@@ -872,7 +898,8 @@ GRAALITE_EXPORT int graalite_op_delete(sqlite3_stmt *stmt, int pc) {
   Op *pOp = &p->aOp[pc];
   VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
   int rc;
-  if (pC == 0 || sqlite3BtreeEof(pC->uc.pCursor)) return SQLITE_MISUSE;
+  /* A position saved by a write through another cursor is restored by sqlite3BtreeDelete. */
+  if (pC == 0 || (pC->uc.pCursor->eState != CURSOR_VALID && pC->uc.pCursor->eState < CURSOR_REQUIRESEEK)) return SQLITE_MISUSE;
   rc = sqlite3BtreeDelete(pC->uc.pCursor, (u8)pOp->p5);
   pC->cacheStatus = CACHE_STALE;
   pC->seekResult = 0;
@@ -1029,8 +1056,7 @@ GRAALITE_EXPORT int graalite_op_open_dup(sqlite3_stmt *stmt, int pc) {
  */
 
 /* The context of one aggregate step, on the caller's stack: argc argument slots after it. */
-static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, const GraaliteValue *args, int inverse) {
-  FuncDef *pFunc = pOp->p4.pFunc;
+static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, FuncDef *pFunc, const GraaliteValue *args, int inverse) {
   int argc = pOp->p5;
   u64 space[(SZ_CONTEXT(argc > 0 ? argc : 1) + 7) / 8 + 1];
   sqlite3_context *pCtx = (sqlite3_context *)space;
@@ -1070,13 +1096,24 @@ static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, const GraaliteValue *args
   return rc;
 }
 
-/* OP_AggStep / OP_AggInverse at pc with arguments from Java. */
+/*
+ * The aggregate of an AggStep, AggInverse, AggValue or AggFinal: P4_FUNCDEF, or P4_FUNCCTX once
+ * SQLite's own VDBE has run an AggStep (it becomes AggStep1 with a context); NULL otherwise.
+ */
+static FuncDef *graalite_agg_funcdef(Op *pOp) {
+  if (pOp->p4type == P4_FUNCDEF) return pOp->p4.pFunc;
+  if (pOp->p4type == P4_FUNCCTX) return pOp->p4.pCtx->pFunc;
+  return 0;
+}
+
+/* OP_AggStep, OP_AggStep1 / OP_AggInverse at pc with arguments from Java. */
 GRAALITE_EXPORT int graalite_op_agg_step(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, GraaliteValue *unused) {
   Vdbe *p = (Vdbe *)stmt;
   Op *pOp = &p->aOp[pc];
   (void)unused;
-  if (pOp->p4type != P4_FUNCDEF) return SQLITE_MISUSE;
-  return graalite_agg_call(p, pc, pOp, args, pOp->opcode == OP_AggInverse || pOp->p1 != 0);
+  FuncDef *pFunc = graalite_agg_funcdef(pOp);
+  if (pFunc == 0) return SQLITE_MISUSE;
+  return graalite_agg_call(p, pc, pOp, pFunc, args, pOp->opcode == OP_AggInverse || pOp->p1 != 0);
 }
 
 /*
@@ -1109,4 +1146,60 @@ GRAALITE_EXPORT int graalite_op_agg_final(sqlite3_stmt *stmt, int pc, const Graa
 GRAALITE_EXPORT void graalite_register_set_null(sqlite3_stmt *stmt, int reg) {
   Vdbe *p = (Vdbe *)stmt;
   if (reg > 0 && reg < p->nMem) sqlite3VdbeMemSetNull(&p->aMem[reg]);
+}
+
+/* ---- Cursor instructions of the Truffle tier that need SQLite's b-tree internals. ---- */
+
+/* OP_SeekEnd at pc: the P1 cursor at the end of its b-tree for appending; returns rc. */
+GRAALITE_EXPORT int graalite_op_seek_end(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pC = graalite_cursor(stmt, p->aOp[pc].p1, CURTYPE_BTREE);
+  int res = 0, rc;
+  if (pC == 0) return SQLITE_MISUSE;
+  pC->seekResult = -1;
+  if (sqlite3BtreeCursorIsValidNN(pC->uc.pCursor)) return SQLITE_OK;
+  rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+  pC->nullRow = (u8)res;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  return rc;
+}
+
+/* OP_IfSizeBetween at pc: (rc << 8) | 1 when 10*log2 of the estimated row count (-1 when empty) is within P3..P4. */
+GRAALITE_EXPORT int graalite_op_if_size_between(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  int res = 0, rc;
+  i64 sz;
+  if (pC == 0 || pOp->p4type != P4_INT32) return SQLITE_MISUSE << 8;
+  rc = sqlite3BtreeFirst(pC->uc.pCursor, &res);
+  if (rc) return rc << 8;
+  if (res != 0) {
+    sz = -1;
+  } else {
+    sz = sqlite3LogEst((u64)sqlite3BtreeRowCountEst(pC->uc.pCursor));
+  }
+  return sz >= pOp->p3 && sz <= pOp->p4.i;
+}
+
+/*
+ * OP_Offset at pc (sqlite_offset()): 1 and *pOut = the file offset of the P1 cursor's record,
+ * 0 for NULL (no b-tree cursor, or no row), or rc << 8.
+ */
+GRAALITE_EXPORT int graalite_op_offset(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pOut) {
+#ifdef SQLITE_ENABLE_OFFSET_SQL_FUNC
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC;
+  if (pOp->p1 < 0 || pOp->p1 >= p->nCursor) return SQLITE_MISUSE << 8;
+  pC = p->apCsr[pOp->p1];
+  if (pC == 0 || pC->eCurType != CURTYPE_BTREE || pC->uc.pCursor == 0) return 0;
+  if (graalite_no_row(pC)) return 0;
+  *pOut = sqlite3BtreeOffset(pC->uc.pCursor);
+  return 1;
+#else
+  (void)stmt; (void)pc; (void)pOut;
+  return SQLITE_MISUSE << 8;
+#endif
 }

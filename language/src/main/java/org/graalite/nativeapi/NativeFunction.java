@@ -117,6 +117,9 @@ public enum NativeFunction {
     SUBPROGRAM_MEM_COUNT("graalite_subprogram_mem_count", true, JAVA_INT, ADDRESS),
     SUBPROGRAM_CURSOR_COUNT("graalite_subprogram_cursor_count", true, JAVA_INT, ADDRESS),
     TABLE_NAME("graalite_table_name", true, ADDRESS, ADDRESS),
+    TABLE_COLUMN_COUNT("graalite_table_column_count", true, JAVA_INT, ADDRESS),
+    TABLE_COLUMN_NAME("graalite_table_column_name", true, ADDRESS, ADDRESS, JAVA_INT),
+    TABLE_COLUMN_TYPE("graalite_table_column_type", true, JAVA_INT, ADDRESS, JAVA_INT),
     INDEX_NAME("graalite_index_name", true, ADDRESS, ADDRESS),
     SUBRTNSIG_SELECT_ID("graalite_subrtnsig_select_id", true, JAVA_INT, ADDRESS),
     SUBRTNSIG_AFFINITY("graalite_subrtnsig_affinity", true, ADDRESS, ADDRESS),
@@ -175,6 +178,10 @@ public enum NativeFunction {
     /* SQLite's own aggregates (group_concat, window functions, ...): state in SQLite's registers. */
     OP_AGG_STEP("graalite_op_agg_step", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     OP_AGG_FINAL("graalite_op_agg_final", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    /* Cursor instructions that need b-tree internals; they may read pages: not critical. */
+    OP_SEEK_END("graalite_op_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_IF_SIZE_BETWEEN("graalite_op_if_size_between", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_OFFSET("graalite_op_offset", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     REGISTER_SET_NULL("graalite_register_set_null", true, null, ADDRESS, JAVA_INT),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);

@@ -286,6 +286,50 @@ public final class NativeVdbe {
         return callWithValues(NativeFunction.OP_AGG_FINAL, pc, new Object[0]);
     }
 
+    /** OP_SeekEnd at {@code pc}: its cursor at the end of its b-tree, ready to append. */
+    @TruffleBoundary
+    public void seekEnd(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SEEK_END.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
+    /** OP_IfSizeBetween at {@code pc}: whether it jumps (its cursor's estimated size is in range). */
+    @TruffleBoundary
+    public boolean sizeBetween(int pc) {
+        int r;
+        try {
+            r = (int) NativeFunction.OP_IF_SIZE_BETWEEN.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if ((r >> 8) != 0) {
+            throw abort(pc, r >> 8);
+        }
+        return r != 0;
+    }
+
+    /** OP_Offset at {@code pc} (sqlite_offset()): the file offset of its cursor's record, or null. */
+    @TruffleBoundary
+    public Object offset(int pc) {
+        int r;
+        try {
+            r = (int) NativeFunction.OP_OFFSET.ffm.invokeExact(stmt, pc, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if ((r >> 8) != 0) {
+            throw abort(pc, r >> 8);
+        }
+        return r == 1 ? (Object) out.get(ValueLayout.JAVA_LONG, 0) : null;
+    }
+
     /** Register {@code register} becomes NULL on SQLite's side (it holds a native aggregate's state). */
     @TruffleBoundary
     public void setNull(int register) {

@@ -104,6 +104,17 @@ public final class ProgramReader {
         return new Program(List.copyOf(list), registers, cursors);
     }
 
+    /** The columns of the Table at {@code p}. */
+    private static java.util.List<P4.Column> tableColumns(MemorySegment p) {
+        int n = Sqlite3.callInt(NativeFunction.TABLE_COLUMN_COUNT, p);
+        java.util.List<P4.Column> columns = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int type = Sqlite3.callInt(NativeFunction.TABLE_COLUMN_TYPE, p, i);
+            columns.add(new P4.Column(Sqlite3.string(Sqlite3.callPointer(NativeFunction.TABLE_COLUMN_NAME, p, i)), (char) (type & 0xff), (type >> 8) & 0xff, type >>> 16));
+        }
+        return java.util.List.copyOf(columns);
+    }
+
     private P4 decodePointer(int p4type, MemorySegment p) {
         if (p.address() == 0 && p4type != P4_NOTUSED && p4type != P4_STATIC && p4type != P4_DYNAMIC) {
             return new P4.Unknown(p4type);
@@ -137,7 +148,7 @@ public final class ProgramReader {
                 return new P4.SubProgram(subprogram(p));
             case P4_TABLE:
             case P4_TABLEREF:
-                return new P4.Table(Sqlite3.string(Sqlite3.callPointer(TABLE_NAME, p)), p4type == P4_TABLEREF);
+                return new P4.Table(Sqlite3.string(Sqlite3.callPointer(TABLE_NAME, p)), p4type == P4_TABLEREF, tableColumns(p));
             case P4_INDEX:
                 return new P4.Index(Sqlite3.string(Sqlite3.callPointer(INDEX_NAME, p)));
             case P4_SUBRTNSIG:

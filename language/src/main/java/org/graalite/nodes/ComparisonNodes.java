@@ -31,22 +31,48 @@ final class ComparisonNodes {
         private final int right;
         private final int left;
         private final int flags;
+        /** An ElseEq follows: keep the result for it (a build-time fact, so no cost elsewhere). */
+        private final boolean keepResult;
+        /**
+         * r[P3] may hold a "cleared" NULL of Null P1 != 0, which an IS comparison (NULLEQ) finds
+         * unequal to a NULL: {@link Execution#clearedNull} tells.
+         */
+        private final boolean mayBeCleared;
         @Child private ComparisonOperationNode comparison;
 
         Compare(int pc, int target, int relation, int right, int left, int flags, int collation) {
+            this(pc, target, relation, right, left, flags, collation, false, false);
+        }
+
+        Compare(int pc, int target, int relation, int right, int left, int flags, int collation, boolean keepResult, boolean mayBeCleared) {
             super(pc, BRANCH, target);
             this.relation = relation;
             this.right = right;
             this.left = left;
             this.flags = flags;
+            this.keepResult = keepResult;
+            this.mayBeCleared = mayBeCleared && (flags & NULLEQ) != 0;
             this.comparison = ComparisonOperationNodeGen.create(flags, collation);
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
-            int res = comparison.execute(execution.registers[left], execution.registers[right]);
+            Object a = execution.registers[left];
+            int res;
+            if (mayBeCleared && a == null && execution.clearedNull != null && execution.clearedNull[left]) {
+                // Null with P1 != 0 (DISTINCT's "no previous row"): unequal even to a NULL.
+                res = 1;
+            } else {
+                res = comparison.execute(a, execution.registers[right]);
+            }
             if (res == ComparisonOperationNode.UNORDERED) {
+                if (keepResult) {
+                    execution.compareResult = 1;
+                }
                 return (flags & JUMPIFNULL) != 0;
+            }
+            if (keepResult) {
+                execution.compareResult = res;
             }
             return holds(relation, res);
         }
@@ -80,8 +106,9 @@ final class ComparisonNodes {
     }
 
     /**
-     * Compare P1 P2 P3 P4: compares the P3 registers from P1 with those from P2, field by field
-     * with the key's collations and sort orders (P4), and keeps the result for Jump.
+     * Compare P1 P2 P3 P4 P5: compares the P3 registers from P1 with those from P2, field by field
+     * with the key's collations and sort orders (P4), and keeps the result for Jump. With P5
+     * OPFLAG_PERMUTE the registers are taken in the order of the Permutation right before.
      */
     static final class CompareVectors extends InstructionNode {
         private final int first;
@@ -89,14 +116,17 @@ final class ComparisonNodes {
         private final int count;
         @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] sortFlags;
         @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] collations;
+        /** Which register of each vector the i-th key field compares: the Permutation before (PERMUTE), or 0, 1, 2... */
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] permutation;
 
-        CompareVectors(int pc, int first, int second, int count, int[] sortFlags, int[] collations) {
+        CompareVectors(int pc, int first, int second, int count, int[] sortFlags, int[] collations, int[] permutation) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.second = second;
             this.count = count;
             this.sortFlags = sortFlags;
             this.collations = collations;
+            this.permutation = permutation;
         }
 
         @Override
@@ -105,8 +135,9 @@ final class ComparisonNodes {
             Object[] r = execution.registers;
             int result = 0;
             for (int i = 0; i < count; i++) {
-                Object a = r[first + i];
-                Object b = r[second + i];
+                // The key's collations and sort orders go in order; only the registers are permuted.
+                Object a = r[first + permutation[i]];
+                Object b = r[second + permutation[i]];
                 int c = compareKeyField(a, b, collations[i], sortFlags[i]);
                 if (c != 0) {
                     result = c;

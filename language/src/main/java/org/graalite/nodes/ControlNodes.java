@@ -213,4 +213,86 @@ final class ControlNodes {
             return true;
         }
     }
+    /**
+     * IsType P1 P2 P3 P4 P5: jump to P2 when the storage class of a value is in the mask P5
+     * (0x01 INTEGER, 0x02 REAL, 0x04 TEXT, 0x08 BLOB, 0x10 NULL). With P1 = -1 the value is
+     * r[P3]; otherwise it is field P3 of cursor P1's record, known from its serial type, and a
+     * record with fewer fields has the type P4 (1 to 5 as above).
+     */
+    static final class IsType extends InstructionNode {
+        private final int cursor;
+        private final int field;
+        private final int mask;
+        private final int absentType;
+
+        IsType(int pc, int target, int cursor, int field, int absentType, int mask) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.field = field;
+            this.absentType = absentType;
+            this.mask = mask;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            int typeMask;
+            if (cursor < 0) {
+                Object v = execution.registers[field];
+                typeMask = v == null ? 0x10 : v instanceof Long ? 0x01 : v instanceof Double ? 0x02 : v instanceof String ? 0x04 : 0x08;
+            } else {
+                int serialType = execution.cursors[cursor].serialType(execution.vdbe, field);
+                typeMask = serialType < 0 ? 1 << (absentType - 1) : serialTypeMask(serialType);
+            }
+            return (typeMask & mask) != 0;
+        }
+
+        /** The storage class of a serial type as IsType's mask (types 10 and 11 are reserved: NULL). */
+        static int serialTypeMask(int serialType) {
+            if (serialType >= 12) {
+                return (serialType & 1) != 0 ? 0x04 : 0x08;
+            }
+            return serialType == 0 || serialType >= 10 ? 0x10 : serialType == 7 ? 0x02 : 0x01;
+        }
+    }
+
+    /**
+     * IfNullRow P1 P2 P3: when cursor P1 is on no row (NullRow, or a seek that found nothing),
+     * r[P3] = NULL and jump to P2; a cursor that is not open falls through.
+     */
+    static final class IfNullRow extends InstructionNode {
+        private final int cursor;
+        private final int register;
+
+        IfNullRow(int pc, int target, int cursor, int register) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+            this.register = register;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            org.graalite.runtime.RecordCursor c = execution.cursors[cursor];
+            if (c != null && c.nullRow) {
+                execution.registers[register] = null;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * ElseEq P2: follows a Lt or Gt (with only ReleaseReg between); jumps to P2 when an Eq on the
+     * same operands would have been true. That comparison leaves its result in
+     * {@link Execution#compareResult} (NULL operands count as not equal).
+     */
+    static final class ElseEq extends InstructionNode {
+        ElseEq(int pc, int target) {
+            super(pc, BRANCH, target);
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return execution.compareResult == 0;
+        }
+    }
 }

@@ -436,4 +436,56 @@ final class CursorNodes {
             execution.cursors[cursor] = c;
         }
     }
+
+    /**
+     * SeekEnd P1: cursor P1 at the end of its b-tree, to append (an index build or INSERT ...
+     * SELECT); a cursor already on a row stays there, since it only ever appends.
+     */
+    static final class SeekEnd extends InstructionNode {
+        private final int cursor;
+
+        SeekEnd(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.seekEnd(pc);
+            execution.cursors[cursor].recordMayHaveMoved();
+        }
+    }
+
+    /** IfSizeBetween P1 P2 P3 P4: jump to P2 when 10*log2 of cursor P1's estimated row count (-1 when empty) is in P3..P4. */
+    static final class IfSizeBetween extends InstructionNode {
+        private final int cursor;
+
+        IfSizeBetween(int pc, int target, int cursor) {
+            super(pc, BRANCH, target);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            // SQLite moves the cursor to its first entry to find out whether it is empty.
+            boolean between = execution.vdbe.sizeBetween(pc);
+            execution.cursors[cursor].recordMayHaveMoved();
+            return between;
+        }
+    }
+
+    /** Offset P1 P2 P3: r[P3] = sqlite_offset(), the file offset of the record cursor P1 is on (NULL when none). */
+    static final class Offset extends InstructionNode {
+        private final int register;
+
+        Offset(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.vdbe.offset(pc);
+        }
+    }
 }

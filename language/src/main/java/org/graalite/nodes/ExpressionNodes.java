@@ -8,7 +8,7 @@ import org.graalite.nativeapi.SqliteText;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.SqlValues;
 
-/** Concatenation, logical NOT and the bit operators. */
+/** Concatenation, the logical operators (NOT, AND, OR, IS TRUE) and the bit operators. */
 final class ExpressionNodes {
     static final int BIT_AND = 0;
     static final int BIT_OR = 1;
@@ -83,6 +83,90 @@ final class ExpressionNodes {
         public void execute(Execution execution) {
             Object v = execution.registers[operand];
             execution.registers[result] = v == null ? null : (Object) (truth(v) ? 0L : 1L);
+        }
+    }
+
+    /**
+     * And P1 P2 P3 and Or P1 P2 P3: r[P3] = r[P1] AND / OR r[P2] in SQL's three-valued logic
+     * (0 false, 1 true, NULL unknown): false AND NULL is false, true OR NULL is true, and
+     * every other combination with a NULL is NULL.
+     */
+    static final class Logic extends InstructionNode {
+        private final boolean and;
+        private final int left;
+        private final int right;
+        private final int result;
+
+        Logic(int pc, boolean and, int left, int right, int result) {
+            super(pc, STRAIGHT, -1);
+            this.and = and;
+            this.left = left;
+            this.right = right;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object a = r[left];
+            Object b = r[right];
+            // The value that decides alone: false for AND, true for OR.
+            boolean decisive = !and;
+            Object value;
+            if ((a != null && truth(a) == decisive) || (b != null && truth(b) == decisive)) {
+                value = decisive ? 1L : 0L;
+            } else if (a == null || b == null) {
+                value = null;
+            } else {
+                value = decisive ? 0L : 1L;
+            }
+            r[result] = value;
+        }
+    }
+
+    /**
+     * IsTrue P1 P2 P3 P4: r[P2] = (r[P1] as a boolean, P3 when it is NULL) XOR P4, which gives
+     * IS TRUE (P3 0, P4 0), IS FALSE (1, 1), IS NOT TRUE (0, 1) and IS NOT FALSE (1, 0).
+     */
+    static final class IsTrue extends InstructionNode {
+        private final int operand;
+        private final int result;
+        private final boolean ifNull;
+        private final boolean invert;
+
+        IsTrue(int pc, int operand, int result, boolean ifNull, boolean invert) {
+            super(pc, STRAIGHT, -1);
+            this.operand = operand;
+            this.result = result;
+            this.ifNull = ifNull;
+            this.invert = invert;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object v = execution.registers[operand];
+            boolean b = v == null ? ifNull : truth(v);
+            execution.registers[result] = b != invert ? 1L : 0L;
+        }
+    }
+
+    /** ZeroOrNull P1 P2 P3: r[P2] = 0 when neither r[P1] nor r[P3] is NULL, else NULL. */
+    static final class ZeroOrNull extends InstructionNode {
+        private final int first;
+        private final int result;
+        private final int second;
+
+        ZeroOrNull(int pc, int first, int result, int second) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.result = result;
+            this.second = second;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            r[result] = r[first] == null || r[second] == null ? null : (Object) 0L;
         }
     }
 

@@ -235,6 +235,8 @@ final class IndexNodes {
         static final int FOUND = 0;
         static final int NOT_FOUND = 1;
         static final int NO_CONFLICT = 2;
+        /** IfNoHope: NotFound, unless the cursor's seekHit already says a match of P4 terms exists (then fall through). */
+        static final int IF_NO_HOPE = 3;
 
         private final int cursor;
         private final int kind;
@@ -251,6 +253,9 @@ final class IndexNodes {
 
         @Override
         public boolean executeBranch(Execution execution) {
+            if (kind == IF_NO_HOPE && execution.cursors[cursor].seekHit >= fields) {
+                return false;
+            }
             return lookup(execution);
         }
 
@@ -275,6 +280,9 @@ final class IndexNodes {
             execution.cursors[cursor].moved(!exists);
             if (kind == FOUND) {
                 return exists;
+            }
+            if (kind == IF_NO_HOPE && exists) {
+                execution.cursors[cursor].seekHit = fields;
             }
             return (kind == NO_CONFLICT && hasNull) || !exists;
         }
@@ -385,6 +393,30 @@ final class IndexNodes {
         public void execute(Execution execution) {
             RecordCursor c = execution.cursors[cursor];
             execution.registers[register] = c.sequence++;
+        }
+    }
+
+    /** SeekHit P1 P2 P3: cursor P1's seekHit is raised to at least P2 and lowered to at most P3. */
+    static final class SeekHit extends InstructionNode {
+        private final int cursor;
+        private final int low;
+        private final int high;
+
+        SeekHit(int pc, int cursor, int low, int high) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.low = low;
+            this.high = high;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            org.graalite.runtime.RecordCursor c = execution.cursors[cursor];
+            if (c.seekHit < low) {
+                c.seekHit = low;
+            } else if (c.seekHit > high) {
+                c.seekHit = high;
+            }
         }
     }
 }

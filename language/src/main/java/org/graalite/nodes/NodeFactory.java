@@ -32,7 +32,9 @@ public final class NodeFactory {
      * table (docs/opcodes.md). {@link #unsupported} is what decides.
      */
     public static final java.util.Map<String, String> CONDITIONS = java.util.Map.ofEntries(
-                    java.util.Map.entry("Null", "P1 = 0"),
+                    java.util.Map.entry("Affinity", "with its affinity string"),
+                    java.util.Map.entry("TypeCheck", "with its table's columns"),
+                    java.util.Map.entry("Permutation", "before a Compare with built-in collations"),
                     java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Lt", "BINARY, NOCASE and RTRIM collations"),
@@ -40,11 +42,14 @@ public final class NodeFactory {
                     java.util.Map.entry("Gt", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Ge", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("CollSeq", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Compare", "built-in collations, without PERMUTE"),
+                    java.util.Map.entry("Compare", "built-in collations"),
                     java.util.Map.entry("Function", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
                     java.util.Map.entry("PureFunc", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
-                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max, and guest aggregates"),
-                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max, and guest aggregates"));
+                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
+                    java.util.Map.entry("AggStep1", "as AggStep"),
+                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
+                    java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively)"),
+                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
@@ -67,8 +72,17 @@ public final class NodeFactory {
             case "OpenDup":
                 return null;
             case "Null":
-                // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
-                return i.p1() == 0 ? null : "Null with P1";
+                return null;
+            case "And", "Or", "IsTrue", "ZeroOrNull", "AddImm", "MemMax", "IsType", "IfNullRow", "ElseEq", "SeekHit", "IfNoHope", "SeekEnd", "IfSizeBetween", "Offset":
+                return null;
+            case "FinishSeek", "ColumnsUsed", "CursorHint", "Abortable", "Trace":
+                // No-ops here; see the nodes below.
+                return null;
+            case "TypeCheck":
+                return i.p4() instanceof P4.Table t && RegisterNodes.TypeCheck.checked(t.columns(), i.p2(), i.p3()) != null ? null : "TypeCheck " + i.p4Display();
+            case "Permutation":
+                // Only read by the Compare right after it.
+                return i.p4() instanceof P4.IntArray ? null : "Permutation " + i.p4Display();
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
             case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx", "IfEmpty",
@@ -79,8 +93,8 @@ public final class NodeFactory {
                             "SorterData":
                 return null;
             case "Compare":
-                // P5 OPFLAG_PERMUTE reorders the fields through a Permutation instruction.
-                return (i.p5() & 1) == 0 && i.p4() instanceof P4.KeyInfo k && keyCollations(k, i.p3()) != null ? null : "Compare " + i.p4Display();
+                // P5 OPFLAG_PERMUTE reorders the fields through the Permutation before (see permutation()).
+                return i.p4() instanceof P4.KeyInfo k && keyCollations(k, i.p3()) != null ? null : "Compare " + i.p4Display();
             case "SeekRowid", "NotExists":
                 return null;
             case "CollSeq":
@@ -100,19 +114,15 @@ public final class NodeFactory {
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
                 return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
             }
-            case "AggStep", "AggFinal", "AggInverse", "AggValue": {
-                if (!(i.p4() instanceof P4.Function f) || f.context()) {
+            case "AggStep", "AggStep1", "AggFinal", "AggInverse", "AggValue": {
+                // AggStep1 is AggStep once SQLite's VDBE has run it (P4 then holds a context).
+                if (!(i.p4() instanceof P4.Function f) || f.context() != i.opcodeName().equals("AggStep1")) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     // Guest aggregates have no inverse or intermediate value (window frames).
-                    boolean plain = i.opcodeName().equals("AggStep") || i.opcodeName().equals("AggFinal");
+                    boolean plain = i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggFinal");
                     return plain && database != null && database.userAggregate(f.name(), aggregateArguments(i)) != null ? null : i.opcodeName() + " " + i.p4Display();
-                }
-                // Window frames (AggInverse, AggValue) stay on the native tier for now: a window
-                // program with rank() ended in SQLITE_MISUSE on the Truffle tier (issue 4 note).
-                if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {
-                    return i.opcodeName() + " (window functions)";
                 }
                 // SQLite's own aggregates: the common ones in Java, every other one by SQLite.
                 return null;
@@ -124,7 +134,7 @@ public final class NodeFactory {
 
     /** The number of arguments of an aggregate call: AggStep's P5, AggFinal's P2. */
     private static int aggregateArguments(Instruction i) {
-        return i.opcodeName().equals("AggStep") ? i.p5() : i.p2();
+        return i.opcodeName().startsWith("AggStep") ? i.p5() : i.p2();
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -189,7 +199,7 @@ public final class NodeFactory {
     /** The call target that runs {@code program} (every instruction must be supported). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
-        Build build = new Build(instructions, database, nativeAccumulators(instructions));
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions));
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -246,11 +256,53 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable) {
+        /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
+        boolean mayBeCleared(int first, int last) {
+            int next = clearable.nextSetBit(first);
+            return next >= 0 && next <= last;
+        }
+    }
+
+    /** The registers some Null with P1 != 0 sets to cleared NULLs. */
+    private static java.util.BitSet clearable(List<Instruction> program) {
+        java.util.BitSet registers = new java.util.BitSet();
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("Null") && i.p1() != 0) {
+                registers.set(i.p2(), Math.max(i.p2(), i.p3()) + 1);
+            }
+        }
+        return registers;
+    }
+
+    /** Whether the comparison at {@code i} is followed by an ElseEq (only ReleaseReg may come between). */
+    private static boolean elseEqFollows(List<Instruction> program, Instruction i) {
+        for (int a = i.address() + 1; a < program.size(); a++) {
+            String name = program.get(a).opcodeName();
+            if (!name.equals("ReleaseReg")) {
+                return name.equals("ElseEq");
+            }
+        }
+        return false;
+    }
+
+    /** The register order of a Compare: the Permutation right before it with OPFLAG_PERMUTE (P5 bit 1), else 0, 1, 2... */
+    private static int[] permutation(List<Instruction> program, Instruction compare) {
+        int[] order = new int[compare.p3()];
+        for (int f = 0; f < order.length; f++) {
+            order[f] = f;
+        }
+        if ((compare.p5() & 1) != 0 && compare.address() > 0 && program.get(compare.address() - 1).p4() instanceof P4.IntArray a
+                        && program.get(compare.address() - 1).opcodeName().equals("Permutation")) {
+            for (int f = 0; f < order.length && f < a.values().length; f++) {
+                order[f] = a.values()[f];
+            }
+        }
+        return order;
     }
 
     private static boolean builtinAggregate(Instruction i) {
-        return (i.opcodeName().startsWith("Agg")) && i.p4() instanceof P4.Function f && !f.context() && (f.flags() & SQLITE_FUNC_BUILTIN) != 0;
+        return (i.opcodeName().startsWith("Agg")) && i.p4() instanceof P4.Function f && (f.flags() & SQLITE_FUNC_BUILTIN) != 0;
     }
 
     /**
@@ -267,7 +319,7 @@ public final class NodeFactory {
             if (builtinAggregate(i)) {
                 P4.Function f = (P4.Function) i.p4();
                 if (window || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
-                    registers.add(i.opcodeName().equals("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
+                    registers.add(i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
                 }
             }
         }
@@ -306,16 +358,16 @@ public final class NodeFactory {
             case "Null": {
                 int last = Math.max(i.p2(), i.p3());
                 int[] cleared = build.nativeAccumulators().stream().filter(r -> r >= i.p2() && r <= last).mapToInt(Integer::intValue).sorted().toArray();
-                return new RegisterNodes.SetNull(pc, i.p2(), i.p3(), cleared);
+                return new RegisterNodes.SetNull(pc, i.p2(), i.p3(), cleared, i.p1() != 0, build.mayBeCleared(i.p2(), last));
             }
             case "Copy":
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false);
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false, build.mayBeCleared(i.p2(), i.p2() + i.p3()));
             case "SCopy", "IntCopy":
                 // IntCopy's source always holds an integer (vdbe.c asserts MEM_Int); registers
                 // hold immutable Longs, so the copy is the same reference copy as SCopy's.
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false);
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false, build.mayBeCleared(i.p2(), i.p2()));
             case "Move":
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3(), true);
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3(), true, build.mayBeCleared(i.p2(), i.p2() + i.p3() - 1));
             case "RealAffinity":
                 return new RegisterNodes.RealAffinity(pc, i.p1());
             case "ResultRow":
@@ -331,17 +383,17 @@ public final class NodeFactory {
             case "Remainder":
                 return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.REMAINDER, i.p1(), i.p2(), i.p3());
             case "Eq":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.EQ, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.EQ, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Ne":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.NE, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.NE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Lt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LT, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LT, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Le":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LE, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Gt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GT, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GT, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Ge":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i));
+                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Transaction":
                 return new CursorNodes.Transaction(pc);
             case "OpenRead":
@@ -509,8 +561,63 @@ public final class NodeFactory {
                 return new ControlNodes.ThreeWayJump(pc, i.p1(), i.p2(), i.p3());
             case "Compare": {
                 P4.KeyInfo key = (P4.KeyInfo) i.p4();
-                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()), keyCollations(key, i.p3()));
+                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()), keyCollations(key, i.p3()),
+                                permutation(program, i));
             }
+            case "Permutation":
+                // Its P4 is read by the Compare after it when that one is built.
+                return new ControlNodes.Jump(pc, pc + 1);
+            case "And":
+                return new ExpressionNodes.Logic(pc, true, i.p1(), i.p2(), i.p3());
+            case "Or":
+                return new ExpressionNodes.Logic(pc, false, i.p1(), i.p2(), i.p3());
+            case "IsTrue":
+                return new ExpressionNodes.IsTrue(pc, i.p1(), i.p2(), i.p3() != 0, int32(i) != 0);
+            case "ZeroOrNull":
+                return new ExpressionNodes.ZeroOrNull(pc, i.p1(), i.p2(), i.p3());
+            case "AddImm":
+                return new RegisterNodes.AddImmediate(pc, i.p1(), i.p2());
+            case "MemMax":
+                return new RegisterNodes.MemMax(pc, i.p1(), i.p2());
+            case "TypeCheck": {
+                P4.Table table = (P4.Table) i.p4();
+                return new RegisterNodes.TypeCheck(pc, i.p1(), table.name(), RegisterNodes.TypeCheck.checked(table.columns(), i.p2(), i.p3()));
+            }
+            case "IsType":
+                return new ControlNodes.IsType(pc, i.p2(), i.p1(), i.p3(), int32(i), i.p5());
+            case "IfNullRow":
+                return new ControlNodes.IfNullRow(pc, i.p2(), i.p1(), i.p3());
+            case "ElseEq":
+                return new ControlNodes.ElseEq(pc, i.p2());
+            case "SeekHit":
+                return new IndexNodes.SeekHit(pc, i.p1(), i.p2(), i.p3());
+            case "IfNoHope":
+                return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.IF_NO_HOPE, i.p3(), int32(i));
+            case "SeekEnd":
+                // Today only in programs that stay native for other opcodes (REINDEX, the INSERT
+                // ... SELECT transfer with RowCell); ready for when those move.
+                return new CursorNodes.SeekEnd(pc, i.p1());
+            case "IfSizeBetween":
+                // Generated by PRAGMA optimize, whose program also has SqlExec (native).
+                return new CursorNodes.IfSizeBetween(pc, i.p2(), i.p1());
+            case "Offset":
+                // sqlite_offset() exists only with SQLITE_ENABLE_OFFSET_SQL_FUNC, which neither
+                // Graalite's library (sqlite-options.txt) nor sqlite-jdbc enables; the shim's
+                // helper reports SQLITE_MISUSE without it.
+                return new CursorNodes.Offset(pc, i.p3());
+            case "FinishSeek":
+                // DeferredSeek seeks at once on the Truffle tier: there is never a seek left to finish.
+            case "ColumnsUsed":
+                // A hint for SQLite's b-tree (only with SQLITE_ENABLE_COLUMN_USED_MASK).
+            case "CursorHint":
+                // A hint for SQLite's b-tree (only with SQLITE_ENABLE_CURSOR_HINTS).
+            case "Abortable":
+                // An assertion of SQLite's debugging builds.
+                return new ControlNodes.Jump(pc, pc + 1);
+            case "Trace":
+                // Statement tracing (sqlite3_trace_v2) of a trigger program: Graalite registers no
+                // trace callback, and Trace never jumps (its P1 is always at the Once-reset threshold).
+                return new ControlNodes.Jump(pc, pc + 1);
             case "Gosub":
                 return new SubroutineNodes.Gosub(pc, i.p2(), i.p1());
             case "Return":
@@ -546,7 +653,8 @@ public final class NodeFactory {
                 return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());
             case "AggValue":
                 return new AggregateNodes.NativeValue(pc, i.p3());
-            case "AggStep": {
+            case "AggStep":
+            case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate(f.name(), i.p5()));

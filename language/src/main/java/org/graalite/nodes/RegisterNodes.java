@@ -29,22 +29,30 @@ final class RegisterNodes {
 
     /**
      * Null P1 P2 P3: r[P2..P3] = NULL (only r[P2] when P3 is not greater). Registers that hold
-     * the state of one of SQLite's own aggregates are cleared on SQLite's side as well.
+     * the state of one of SQLite's own aggregates are cleared on SQLite's side as well. With
+     * P1 != 0 the NULLs are "cleared" (MEM_Cleared): an IS comparison (Eq or Ne with NULLEQ)
+     * finds them unequal even to NULL; DISTINCT uses one for "no previous row".
      */
     static final class SetNull extends InstructionNode {
         private final int first;
         private final int last;
         @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] nativeAccumulators;
+        /** P1 != 0: the NULLs are cleared ones. */
+        private final boolean cleared;
+        /** Some register of the range may hold a cleared NULL (a build-time fact): a plain NULL ends that. */
+        private final boolean touchesCleared;
 
         SetNull(int pc, int first, int last) {
-            this(pc, first, last, new int[0]);
+            this(pc, first, last, new int[0], false, false);
         }
 
-        SetNull(int pc, int first, int last, int[] nativeAccumulators) {
+        SetNull(int pc, int first, int last, int[] nativeAccumulators, boolean cleared, boolean touchesCleared) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.last = Math.max(first, last);
             this.nativeAccumulators = nativeAccumulators;
+            this.cleared = cleared;
+            this.touchesCleared = touchesCleared || cleared;
         }
 
         @Override
@@ -56,7 +64,22 @@ final class RegisterNodes {
             for (int r : nativeAccumulators) {
                 execution.vdbe.setNull(r);
             }
+            if (touchesCleared) {
+                markCleared(execution, first, last, cleared);
+            }
         }
+    }
+
+    /** Registers first..last now hold cleared NULLs (or, with {@code cleared} false, no longer do). */
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+    static void markCleared(Execution execution, int first, int last, boolean cleared) {
+        if (execution.clearedNull == null) {
+            if (!cleared) {
+                return;
+            }
+            execution.clearedNull = new boolean[execution.registers.length];
+        }
+        java.util.Arrays.fill(execution.clearedNull, first, last + 1, cleared);
     }
 
     /**
@@ -68,13 +91,20 @@ final class RegisterNodes {
         private final int to;
         private final int count;
         private final boolean clearSource;
+        /** A destination register may hold a cleared NULL (see SetNull): the copy replaces it. */
+        private final boolean touchesCleared;
 
         Transfer(int pc, int from, int to, int count, boolean clearSource) {
+            this(pc, from, to, count, clearSource, false);
+        }
+
+        Transfer(int pc, int from, int to, int count, boolean clearSource, boolean touchesCleared) {
             super(pc, STRAIGHT, -1);
             this.from = from;
             this.to = to;
             this.count = count;
             this.clearSource = clearSource;
+            this.touchesCleared = touchesCleared;
         }
 
         @Override
@@ -86,6 +116,9 @@ final class RegisterNodes {
                 if (clearSource) {
                     r[from + i] = null;
                 }
+            }
+            if (touchesCleared) {
+                markCleared(execution, to, to + count - 1, false);
             }
         }
     }
@@ -164,6 +197,144 @@ final class RegisterNodes {
             for (int i = 0; i < affinities.length(); i++) {
                 execution.registers[first + i] = org.graalite.runtime.RecordEncoder.affinity(execution.registers[first + i], affinities.charAt(i));
             }
+        }
+    }
+
+    /**
+     * AddImm P1 P2: r[P1] = r[P1] as an integer + P2 (wrapping, as SQLite adds unsigned). A NULL
+     * or text that is no number counts as 0, a real is truncated, like sqlite3VdbeIntValue.
+     */
+    static final class AddImmediate extends InstructionNode {
+        private final int register;
+        private final long increment;
+
+        AddImmediate(int pc, int register, int increment) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+            this.increment = increment;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object v = execution.registers[register];
+            long i = v instanceof Long l ? l : SqlValues.intValue(v);
+            execution.registers[register] = i + increment;
+        }
+    }
+
+    /**
+     * MemMax P1 P2: both registers become integers (sqlite3VdbeMemIntegerify), then r[P1] =
+     * max(r[P1], r[P2]). AUTOINCREMENT keeps the largest rowid so. (In a trigger program P1 is a
+     * register of the outermost frame; trigger programs run on the native tier.)
+     */
+    static final class MemMax extends InstructionNode {
+        private final int accumulator;
+        private final int operand;
+
+        MemMax(int pc, int accumulator, int operand) {
+            super(pc, STRAIGHT, -1);
+            this.accumulator = accumulator;
+            this.operand = operand;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            long a = r[accumulator] instanceof Long l ? l : SqlValues.intValue(r[accumulator]);
+            long b = r[operand] instanceof Long l ? l : SqlValues.intValue(r[operand]);
+            r[operand] = b;
+            r[accumulator] = Math.max(a, b);
+        }
+    }
+
+    /**
+     * TypeCheck P1 P2 P3 P4: the values of a row for STRICT table P4 in r[P1..P1+P2-1] take their
+     * columns' affinities and must then be of the declared type (INT and INTEGER an integer,
+     * REAL a real, where an integer becomes one, TEXT text, BLOB a blob, ANY anything; NULL is
+     * always accepted), else SQLITE_CONSTRAINT_DATATYPE. P3 0 skips VIRTUAL generated columns
+     * (they have no register), P3 1 skips all generated columns without checking them, P3 >= 2
+     * checks only column P3-2 in r[P1].
+     */
+    static final class TypeCheck extends InstructionNode {
+        private static final String[] TYPE_NAMES = {"ANY", "BLOB", "INT", "INTEGER", "REAL", "TEXT"};
+        private static final int SQLITE_CONSTRAINT_DATATYPE = 19 | (12 << 8);
+
+        private final int first;
+        private final String table;
+        /** Per register from P1: the column checked there, or null where the register is skipped. */
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final org.graalite.program.P4.Column[] columns;
+
+        TypeCheck(int pc, int first, String table, org.graalite.program.P4.Column[] columns) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.table = table;
+            this.columns = columns;
+        }
+
+        /** The columns TypeCheck P2 P3 checks, one per register (null: skipped); null if the operands do not fit the table. */
+        static org.graalite.program.P4.Column[] checked(java.util.List<org.graalite.program.P4.Column> table, int registers, int mode) {
+            java.util.List<org.graalite.program.P4.Column> out = new java.util.ArrayList<>();
+            if (mode >= 2) {
+                if (mode - 2 >= table.size() || registers != 1) {
+                    return null;
+                }
+                out.add(table.get(mode - 2));
+            } else {
+                for (org.graalite.program.P4.Column c : table) {
+                    if ((c.flags() & org.graalite.program.P4.Column.GENERATED) != 0) {
+                        if ((c.flags() & org.graalite.program.P4.Column.VIRTUAL) != 0) {
+                            continue;
+                        }
+                        if (mode == 1) {
+                            out.add(null);
+                            continue;
+                        }
+                    }
+                    out.add(c);
+                }
+            }
+            return out.size() == registers ? out.toArray(new org.graalite.program.P4.Column[0]) : null;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            for (int i = 0; i < columns.length; i++) {
+                org.graalite.program.P4.Column c = columns[i];
+                if (c == null) {
+                    continue;
+                }
+                Object v = org.graalite.runtime.RecordEncoder.affinity(r[first + i], c.affinity());
+                r[first + i] = v;
+                if (v != null && !fits(v, c.type())) {
+                    throw typeError(execution, v, c);
+                }
+            }
+        }
+
+        private static boolean fits(Object v, int type) {
+            switch (type) {
+                case 2:
+                    return v instanceof byte[];
+                case 3:
+                case 4:
+                    return v instanceof Long;
+                case 5:
+                    // REAL affinity has made any integer a real already.
+                    return v instanceof Double;
+                case 6:
+                    return v instanceof String;
+                default:
+                    return true;
+            }
+        }
+
+        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        private RuntimeException typeError(Execution execution, Object v, org.graalite.program.P4.Column c) {
+            String kind = v instanceof Long ? "INT" : v instanceof Double ? "REAL" : v instanceof String ? "TEXT" : "BLOB";
+            String message = "cannot store " + kind + " value in " + TYPE_NAMES[c.type() - 1] + " column " + table + "." + c.name();
+            return execution.vdbe.abort(pc, SQLITE_CONSTRAINT_DATATYPE, message);
         }
     }
 

@@ -206,12 +206,30 @@ public sealed interface P4 {
         }
     }
 
-    /** A table (P4_TABLE, P4_TABLEREF) by name. */
-    record Table(String name, boolean reference) implements P4 {
+    /**
+     * A table (P4_TABLE, P4_TABLEREF) by name, with its columns (what a STRICT table's
+     * TypeCheck needs; empty where the reader did not decode them).
+     */
+    record Table(String name, boolean reference, java.util.List<Column> columns) implements P4 {
+        public Table(String name, boolean reference) {
+            this(name, reference, java.util.List.of());
+        }
+
         @Override
         public String display() {
             return name;
         }
+    }
+
+    /**
+     * One column of a table: its name, affinity (SQLITE_AFF_*), declared type of a STRICT table
+     * (COLTYPE_*: 0 none, 1 ANY, 2 BLOB, 3 INT, 4 INTEGER, 5 REAL, 6 TEXT) and COLFLAG_* flags.
+     */
+    record Column(String name, char affinity, int type, int flags) {
+        /** COLFLAG_VIRTUAL and COLFLAG_STORED (sqliteInt.h); COLFLAG_GENERATED is both. */
+        public static final int VIRTUAL = 0x0020;
+        public static final int STORED = 0x0040;
+        public static final int GENERATED = VIRTUAL | STORED;
     }
 
     /** An index (P4_INDEX) by name. */

@@ -19,8 +19,13 @@ public final class Execution {
     public final boolean[] onceDone;
     /** The smallest file format this execution writes (255 while it writes none): below 4, records may not use serial types 8 and 9. */
     public int minWriteFileFormat = 255;
-    /** The result of the last Compare, for Jump: negative, zero or positive. */
+    /** The result of the last Compare (for Jump), or of a Lt or Gt that an ElseEq follows: negative, zero or positive. */
     public int compareResult;
+    /**
+     * Registers that hold a "cleared" NULL (Null with P1 != 0), which IS comparisons find
+     * unequal even to NULL; made by the first such Null (most programs have none).
+     */
+    public boolean[] clearedNull;
     /** The values of the last ResultRow. */
     public Object[] row;
 

@@ -29,6 +29,8 @@ public final class RecordCursor {
     public boolean seekEq;
     /** The root page a ReopenIdx opened this cursor on (-1 otherwise). */
     public int root = -1;
+    /** The IN-early-out counter of SeekHit and IfNoHope: a key prefix of this many terms is known to match. */
+    public int seekHit;
     /** The Sequence counter of this cursor. */
     public long sequence;
     /** No current row: every column reads NULL. */
@@ -256,6 +258,15 @@ public final class RecordCursor {
             default:
                 return (type - 12) >> 1;
         }
+    }
+
+    /** The serial type of field {@code field} of the current row (IsType); -1 when there is no row or the record has fewer fields. */
+    @TruffleBoundary
+    public int serialType(NativeVdbe vdbe, int field) {
+        if (nullRow || ((!located || field >= parsedFields) && !locateField(vdbe, field))) {
+            return -1;
+        }
+        return serialTypes[field];
     }
 
     /**

@@ -165,6 +165,130 @@ class TruffleTierTest {
         }
     }
 
+    /**
+     * Opcodes the Truffle tier gained with window functions and the simple opcodes, each with a
+     * statement whose program has it (checked with EXPLAIN): the statement must run with the
+     * native tier forbidden and give the native tier's rows. The table schema: {@link #OPCODE_SETUP}.
+     */
+    static final String[][] OPCODE_STATEMENTS = {
+                    {"And", "select a, b and c, (a > 2) and (c < 5) from t order by a"},
+                    {"Or", "select a, b or c, (a > 2) or (c < 5) from t order by a"},
+                    {"IsTrue", "select a, c is true, c is not false, b is false, b is not true from t order by a"},
+                    {"ElseEq", "select a, (a, c) < (3, 2) from t order by a"},
+                    {"ZeroOrNull", "select a, (a, c) <= (3, 2), (b, c) < (1, 1) from t order by a"},
+                    {"AddImm", "select a, lag(c) over (order by a), lead(b, 2) over (order by a) from t order by a"},
+                    {"AggValue", "select a, rank() over (order by c), row_number() over (), dense_rank() over (order by b) from t order by a"},
+                    {"AggInverse", "select a, sum(c) over (order by a rows between 1 preceding and current row), group_concat(b) over (order by a rows 2 preceding) from t order by a"},
+                    {"Null", "select distinct x from u"},
+                    {"Permutation", "select a, b from t union select k, x from u order by 2, 1"},
+                    {"IfNullRow", "select t.a, s.y from t left join (select a as x, 5 as y from t) s on s.x = t.a + 1 order by t.a"},
+                    {"SeekHit", "select k from u where x in (1, 'a') and y in (2, 'b') order by k"},
+                    {"IfNoHope", "select k from u where x in (1, 'a', null) and y in (2, 'b') order by k"},
+    };
+
+    static final String OPCODE_SETUP = "create table t(a integer primary key, b, c); insert into t values (1, 1, 2), (2, null, 0), (3, 0, null), (4, 'x', 1.5), (5, 2, 2);"
+                    + "create table u(k integer primary key, x, y); create index u_xy on u(x, y);"
+                    + "insert into u values (1, null, null), (2, null, 1), (3, 1, null), (4, 1, 2), (5, 'a', 'b'), (6, null, null);"
+                    + "create table s(i integer, r real, x text) strict; create table ai(id integer primary key autoincrement, v);";
+
+    @Test
+    void newOpcodesRunOnTheTruffleTier(@TempDir Path dir) {
+        String path = dir.resolve("o.db").toString();
+        try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+            nativeTier.eval("sql", OPCODE_SETUP);
+            for (String[] c : OPCODE_STATEMENTS) {
+                assertTrue(opcodes(nativeTier, c[1]).contains(c[0]), "the program of " + c[1] + " has " + c[0]);
+                List<List<Object>> expected = SqlContexts.rows(nativeTier.eval("sql", c[1]));
+                long before = truffleExecutions(truffleTier);
+                // With sql.Tier=truffle a statement the tier cannot run fails instead of falling back.
+                List<List<Object>> actual = SqlContexts.rows(truffleTier.eval("sql", c[1]));
+                assertEquals(before + 1, truffleExecutions(truffleTier), "ran on the Truffle tier: " + c[1]);
+                assertEquals(render(expected), render(actual), c[1]);
+            }
+            // Writes: TypeCheck (STRICT), MemMax (AUTOINCREMENT), both on the Truffle tier.
+            String strict = "insert into s values (1, 2, 'a'), ('2', '2.5', 3)";
+            String autoincrement = "insert into ai(v) values ('a'), ('b')";
+            assertTrue(opcodes(nativeTier, strict).contains("TypeCheck"));
+            assertTrue(opcodes(nativeTier, autoincrement).contains("MemMax"));
+            long before = truffleExecutions(truffleTier);
+            truffleTier.eval("sql", strict);
+            truffleTier.eval("sql", autoincrement);
+            assertEquals(before + 2, truffleExecutions(truffleTier), "the writes ran on the Truffle tier");
+            assertEquals("Long:1 String:integer Double:2.0 String:real String:a \nLong:2 String:integer Double:2.5 String:real String:3 \n",
+                            render(SqlContexts.rows(nativeTier.eval("sql", "select i, typeof(i), r, typeof(r), x from s order by i"))));
+            assertEquals("String:ai Long:2 \n", render(SqlContexts.rows(nativeTier.eval("sql", "select name, seq from sqlite_sequence"))));
+            // A value of the wrong type is SQLite's error, with its extended code.
+            org.graalvm.polyglot.PolyglotException e = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class,
+                            () -> truffleTier.eval("sql", "insert into s values ('x', 1, 'y')"));
+            assertEquals("cannot store TEXT value in INTEGER column s.i", e.getMessage());
+            assertEquals(19 | (12 << 8), e.getGuestObject().getMember("code").asInt(), "SQLITE_CONSTRAINT_DATATYPE");
+        }
+    }
+
+    /**
+     * Every statement of the window-function and misc-opcode differential cases (which compare
+     * results with sqlite-jdbc on the auto tier) runs on the Truffle tier: the schema statements
+     * run on the native tier, everything else with the native tier forbidden.
+     */
+    @Test
+    void differentialCasesRunOnTheTruffleTier(@TempDir Path dir) throws java.io.IOException {
+        for (String name : new String[]{"window-functions.sql", "misc-opcodes.sql"}) {
+            String path = dir.resolve(name + ".db").toString();
+            try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
+                for (String sql : caseStatements(name)) {
+                    if (sql.regionMatches(true, 0, "create", 0, 6)) {
+                        nativeTier.eval("sql", sql);
+                        continue;
+                    }
+                    long before = truffleExecutions(truffleTier);
+                    try {
+                        org.graalvm.polyglot.Value result = truffleTier.eval("sql", sql);
+                        if (result.hasIterator()) {
+                            SqlContexts.rows(result);
+                        }
+                    } catch (org.graalvm.polyglot.PolyglotException e) {
+                        // SQLite's own errors (a STRICT type error, ntile(0)) are expected; a fall-back is not.
+                        assertTrue(!e.getMessage().contains("cannot run this statement"), name + ": " + e.getMessage());
+                    }
+                    assertEquals(before + 1, truffleExecutions(truffleTier), name + ": ran on the Truffle tier: " + sql);
+                }
+            }
+        }
+    }
+
+    private static List<String> caseStatements(String name) throws java.io.IOException {
+        String text;
+        try (java.io.InputStream in = TruffleTierTest.class.getResourceAsStream("/differential/" + name)) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<String> statements = new java.util.ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("--") || line.isBlank()) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (org.graalite.nativeapi.NativeConnection.isComplete(current.toString())) {
+                statements.add(current.toString().strip());
+                current.setLength(0);
+            }
+        }
+        return statements;
+    }
+
+    private static long truffleExecutions(Context c) {
+        return c.getBindings("sql").getMember("truffleExecutions").asLong();
+    }
+
+    /** The opcode names of a statement's program (EXPLAIN, on the native tier). */
+    private static java.util.Set<String> opcodes(Context nativeTier, String sql) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (List<Object> row : SqlContexts.rows(nativeTier.eval("sql", "explain " + sql))) {
+            names.add((String) row.get(1));
+        }
+        return names;
+    }
+
     static String render(List<List<Object>> rows) {
         StringBuilder sb = new StringBuilder();
         for (List<Object> row : rows) {
