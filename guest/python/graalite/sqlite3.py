@@ -447,7 +447,7 @@ def _is_dml(sql):
 class _Statement:
     """A prepared statement of the language with what the module needs of it, read once."""
 
-    __slots__ = ("handle", "sql", "nparams", "names", "columns", "readonly", "is_dml", "in_use")
+    __slots__ = ("handle", "sql", "nparams", "names", "columns", "readonly", "is_dml", "in_use", "_description")
 
     def __init__(self, handle, sql):
         self.handle = handle
@@ -459,6 +459,14 @@ class _Statement:
         self.readonly = handle.readonly
         self.is_dml = _is_dml(sql)
         self.in_use = False
+        self._description = None
+
+    def description(self, detect_types):
+        """Cursor.description for this statement's columns (made once per detect_types)."""
+        cached = self._description
+        if cached is None or cached[0] != detect_types:
+            cached = self._description = (detect_types, _description(self.columns, detect_types))
+        return cached[1]
 
     def arguments(self, parameters):
         """The positional values to execute with, from a sequence or a mapping."""
@@ -1056,7 +1064,7 @@ class Cursor:
             if statement.is_dml:
                 self.rowcount = result
             return self
-        self.description = _description(statement.columns, connection.detect_types)
+        self.description = statement.description(connection.detect_types)
         self._rows = rows
         self._position = 0
         if iterator is None:
