@@ -175,7 +175,7 @@ def main(argv):
         raise SystemExit("unknown systems: " + ", ".join(unknown))
     workloads = args.workloads.split(",")
     args.jmh_warmup_iterations, args.jmh_iterations, args.jmh_time = (4, 3, "1s") if quick else (6, 5, "2s")
-    script_timing = ["--warmup", "8" if quick else "20", "--measure", "3" if quick else "10", "--iterations", "3"]
+    script_timing = ["--warmup", "15" if quick else "30", "--measure", "3" if quick else "10", "--iterations", "3"]
     out_dir = Path(args.out) if args.out else ROOT / "bench" / "results" / (datetime.date.today().isoformat() + "-boundary" + ("-quick" if quick else ""))
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.time()
