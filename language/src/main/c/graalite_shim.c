@@ -1110,3 +1110,168 @@ GRAALITE_EXPORT void graalite_register_set_null(sqlite3_stmt *stmt, int reg) {
   Vdbe *p = (Vdbe *)stmt;
   if (reg > 0 && reg < p->nMem) sqlite3VdbeMemSetNull(&p->aMem[reg]);
 }
+
+/* ---- Transaction control for the Truffle tier: BEGIN, COMMIT, ROLLBACK, SAVEPOINT. ----
+ *
+ * The bodies of OP_AutoCommit and OP_Savepoint, with the three ways vdbe.c leaves them:
+ * "abort_due_to_error" (the execution is halted with the error: graalite_exec_abort),
+ * "vdbe_return" with an error (the statement stays running, as after SQLITE_BUSY on COMMIT;
+ * sqlite3_reset then halts it, which leaves the transaction open so that COMMIT can be tried
+ * again) and a plain halt. Commit, rollback and the savepoint journals are SQLite's own.
+ */
+
+/* The result of a "goto vdbe_return" with rc, as sqlite3_step reports it. */
+static int graalite_vdbe_return(Vdbe *p, int rc) {
+  return graalite_transfer(p, rc);
+}
+
+/* OP_AutoCommit at pc: SQLITE_DONE (the statement halted) or the error code it reports. */
+GRAALITE_EXPORT int graalite_op_auto_commit(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  int desiredAutoCommit = pOp->p1;
+  int iRollback = pOp->p2;
+  int rc;
+  if (pOp->opcode != OP_AutoCommit || p->eVdbeState != VDBE_RUN_STATE) return SQLITE_MISUSE;
+  p->pc = pc;
+  if (desiredAutoCommit != db->autoCommit) {
+    if (iRollback) {
+      sqlite3RollbackAll(db, SQLITE_ABORT_ROLLBACK);
+      db->autoCommit = 1;
+    } else if (desiredAutoCommit && db->nVdbeWrite > 0) {
+      sqlite3VdbeError(p, "cannot commit transaction - SQL statements in progress");
+      return graalite_exec_abort(stmt, pc, SQLITE_BUSY, 0);
+    } else if ((rc = sqlite3VdbeCheckFkDeferred(p)) != SQLITE_OK) {
+      return graalite_vdbe_return(p, rc);
+    } else {
+      db->autoCommit = (u8)desiredAutoCommit;
+    }
+    if (sqlite3VdbeHalt(p) == SQLITE_BUSY) {
+      db->autoCommit = (u8)(1 - desiredAutoCommit);
+      p->rc = SQLITE_BUSY;
+      return graalite_vdbe_return(p, SQLITE_BUSY);
+    }
+    sqlite3CloseSavepoints(db);
+    return graalite_vdbe_return(p, p->rc == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR);
+  }
+  sqlite3VdbeError(p, "%s", !desiredAutoCommit ? "cannot start a transaction within a transaction"
+                          : iRollback ? "cannot rollback - no transaction is active"
+                                      : "cannot commit - no transaction is active");
+  return graalite_exec_abort(stmt, pc, SQLITE_ERROR, 0);
+}
+
+/*
+ * OP_Savepoint at pc: SQLITE_OK (the program goes on), SQLITE_DONE (RELEASE of the
+ * transaction's own savepoint committed and halted the statement) or the error code it reports.
+ */
+GRAALITE_EXPORT int graalite_op_savepoint(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  int p1 = pOp->p1;
+  const char *zName = pOp->p4.z;
+  int rc = SQLITE_OK;
+  if (pOp->opcode != OP_Savepoint || p->eVdbeState != VDBE_RUN_STATE || zName == 0) return SQLITE_MISUSE;
+  p->pc = pc;
+  if (p1 == SAVEPOINT_BEGIN) {
+    if (db->nVdbeWrite > 0) {
+      sqlite3VdbeError(p, "cannot open savepoint - SQL statements in progress");
+      rc = SQLITE_BUSY;
+    } else {
+      int nName = sqlite3Strlen30(zName);
+      Savepoint *pNew;
+      rc = sqlite3VtabSavepoint(db, SAVEPOINT_BEGIN, db->nStatement + db->nSavepoint);
+      if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+      pNew = sqlite3DbMallocRawNN(db, sizeof(Savepoint) + nName + 1);
+      if (pNew) {
+        pNew->zName = (char *)&pNew[1];
+        memcpy(pNew->zName, zName, nName + 1);
+        if (db->autoCommit) {
+          db->autoCommit = 0;
+          db->isTransactionSavepoint = 1;
+        } else {
+          db->nSavepoint++;
+        }
+        pNew->pNext = db->pSavepoint;
+        db->pSavepoint = pNew;
+        pNew->nDeferredCons = db->nDeferredCons;
+        pNew->nDeferredImmCons = db->nDeferredImmCons;
+      }
+    }
+  } else {
+    Savepoint *pSavepoint;
+    int iSavepoint = 0;
+    for (pSavepoint = db->pSavepoint; pSavepoint && sqlite3StrICmp(pSavepoint->zName, zName); pSavepoint = pSavepoint->pNext) {
+      iSavepoint++;
+    }
+    if (!pSavepoint) {
+      sqlite3VdbeError(p, "no such savepoint: %s", zName);
+      rc = SQLITE_ERROR;
+    } else if (db->nVdbeWrite > 0 && p1 == SAVEPOINT_RELEASE) {
+      sqlite3VdbeError(p, "cannot release savepoint - SQL statements in progress");
+      rc = SQLITE_BUSY;
+    } else {
+      int isTransaction = pSavepoint->pNext == 0 && db->isTransactionSavepoint;
+      int ii;
+      if (isTransaction && p1 == SAVEPOINT_RELEASE) {
+        if ((rc = sqlite3VdbeCheckFkDeferred(p)) != SQLITE_OK) return graalite_vdbe_return(p, rc);
+        db->autoCommit = 1;
+        if (sqlite3VdbeHalt(p) == SQLITE_BUSY) {
+          db->autoCommit = 0;
+          p->rc = SQLITE_BUSY;
+          return graalite_vdbe_return(p, SQLITE_BUSY);
+        }
+        rc = p->rc;
+        if (rc) {
+          db->autoCommit = 0;
+        } else {
+          db->isTransactionSavepoint = 0;
+        }
+      } else {
+        int isSchemaChange;
+        iSavepoint = db->nSavepoint - iSavepoint - 1;
+        if (p1 == SAVEPOINT_ROLLBACK) {
+          isSchemaChange = (db->mDbFlags & DBFLAG_SchemaChange) != 0;
+          for (ii = 0; ii < db->nDb; ii++) {
+            rc = sqlite3BtreeTripAllCursors(db->aDb[ii].pBt, SQLITE_ABORT_ROLLBACK, isSchemaChange == 0);
+            if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+          }
+        } else {
+          isSchemaChange = 0;
+        }
+        for (ii = 0; ii < db->nDb; ii++) {
+          rc = sqlite3BtreeSavepoint(db->aDb[ii].pBt, p1, iSavepoint);
+          if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+        }
+        if (isSchemaChange) {
+          sqlite3ExpirePreparedStatements(db, 0);
+          sqlite3ResetAllSchemasOfConnection(db);
+          db->mDbFlags |= DBFLAG_SchemaChange;
+        }
+      }
+      if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+      while (db->pSavepoint != pSavepoint) {
+        Savepoint *pTmp = db->pSavepoint;
+        db->pSavepoint = pTmp->pNext;
+        sqlite3DbFree(db, pTmp);
+        db->nSavepoint--;
+      }
+      if (p1 == SAVEPOINT_RELEASE) {
+        db->pSavepoint = pSavepoint->pNext;
+        sqlite3DbFree(db, pSavepoint);
+        if (!isTransaction) db->nSavepoint--;
+      } else {
+        db->nDeferredCons = pSavepoint->nDeferredCons;
+        db->nDeferredImmCons = pSavepoint->nDeferredImmCons;
+      }
+      if (!isTransaction || p1 == SAVEPOINT_ROLLBACK) {
+        rc = sqlite3VtabSavepoint(db, p1, iSavepoint);
+        if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+      }
+    }
+  }
+  if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+  if (p->eVdbeState == VDBE_HALT_STATE) return graalite_vdbe_return(p, SQLITE_DONE);
+  return SQLITE_OK;
+}

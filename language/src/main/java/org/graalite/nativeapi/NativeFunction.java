@@ -163,6 +163,9 @@ public enum NativeFunction {
     OP_IDX_INSERT("graalite_op_idx_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IDX_DELETE("graalite_op_idx_delete", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_RESET_COUNT("graalite_op_reset_count", false, null, ADDRESS),
+    /* Transaction control: commits and rollbacks do I/O and may wait in the busy handler. */
+    OP_AUTO_COMMIT("graalite_op_auto_commit", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SAVEPOINT("graalite_op_savepoint", false, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),

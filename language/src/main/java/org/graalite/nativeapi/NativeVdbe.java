@@ -681,6 +681,46 @@ public final class NativeVdbe {
         }
     }
 
+    /**
+     * OP_AutoCommit at {@code pc} (BEGIN, COMMIT, ROLLBACK): returns normally when the statement
+     * halted as it should, throws SQLite's error otherwise. After SQLITE_BUSY on COMMIT the
+     * transaction stays open, so the COMMIT can be run again.
+     */
+    @TruffleBoundary
+    public void autoCommit(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_AUTO_COMMIT.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != DONE) {
+            throw statement.connection().lastError(rc);
+        }
+    }
+
+    /**
+     * OP_Savepoint at {@code pc} (SAVEPOINT, RELEASE, ROLLBACK TO): false when the program goes
+     * on, true when the statement halted (RELEASE of the savepoint that began the transaction
+     * committed it); throws SQLite's error otherwise.
+     */
+    @TruffleBoundary
+    public boolean savepoint(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SAVEPOINT.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc == OK) {
+            return false;
+        }
+        if (rc != DONE) {
+            throw statement.connection().lastError(rc);
+        }
+        return true;
+    }
+
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
     @TruffleBoundary
     public int encoding() {

@@ -66,6 +66,8 @@ public final class NodeFactory {
                 return null;
             case "OpenDup":
                 return null;
+            case "AutoCommit", "Savepoint":
+                return null;
             case "Null":
                 // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
                 return i.p1() == 0 ? null : "Null with P1";
@@ -344,6 +346,10 @@ public final class NodeFactory {
                 return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i));
             case "Transaction":
                 return new CursorNodes.Transaction(pc);
+            case "AutoCommit":
+                return new TransactionNodes.AutoCommit(pc);
+            case "Savepoint":
+                return new TransactionNodes.Savepoint(pc);
             case "OpenRead":
                 // P5 OPFLAG_SEEKEQ (0x02): the cursor only looks for equal keys.
                 return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0, -1);

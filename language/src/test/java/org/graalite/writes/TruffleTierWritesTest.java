@@ -1,0 +1,176 @@
+package org.graalite.writes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalite.nativeapi.NativeConnection;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scripts of writes that the Truffle tier must run itself (transaction control, savepoints,
+ * triggers, foreign keys): each statement runs on a connection with {@code sql.Tier=auto} and
+ * must have run on the Truffle tier (its execution counter moved), unless the script marks it
+ * with a leading {@code @} (schema setup). Every outcome (rows, change count, or the error's
+ * extended code and message, and the connection's changes, last rowid and auto-commit state)
+ * must equal the native tier's, and sqlite-jdbc must agree on which statements fail (with
+ * SQLite's message) and on the rows of every query.
+ *
+ * <p>Scripts: src/test/resources/writes/truffle-tier/NAME.sql.
+ */
+class TruffleTierWritesTest {
+    static final List<String> SCRIPTS = List.of("transactions");
+
+    @TempDir
+    Path dir;
+
+    /** One statement of a script, and whether it may run on the native tier. */
+    record Line(String sql, boolean anyTier) {
+    }
+
+    static List<Line> parse(String text) {
+        List<Line> lines = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        boolean anyTier = false;
+        for (String line : text.split("\n")) {
+            if (current.isEmpty() && (line.startsWith("--") || line.isBlank())) {
+                continue;
+            }
+            if (current.isEmpty() && line.startsWith("@")) {
+                anyTier = true;
+                line = line.substring(1);
+            }
+            current.append(line).append('\n');
+            if (NativeConnection.isComplete(current.toString())) {
+                lines.add(new Line(current.toString().strip(), anyTier));
+                current.setLength(0);
+                anyTier = false;
+            }
+        }
+        assertTrue(current.isEmpty(), "incomplete statement at the end: " + current);
+        return lines;
+    }
+
+    @TestFactory
+    List<DynamicTest> scriptsRunOnTheTruffleTierAsOnTheNativeTier() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String name : SCRIPTS) {
+            tests.add(DynamicTest.dynamicTest(name, () -> run(name)));
+        }
+        return tests;
+    }
+
+    void run(String name) throws IOException, SQLException {
+        List<Line> lines = parse(KnownFailures.resource("truffle-tier/" + name + ".sql"));
+        Path base = dir.resolve(name);
+        java.nio.file.Files.createDirectories(base);
+        try (TierPair.Side auto = new TierPair.Side("auto", base.resolve("auto.db").toString());
+                        TierPair.Side oracle = new TierPair.Side("native", base.resolve("native.db").toString());
+                        Connection jdbc = DriverManager.getConnection("jdbc:sqlite:" + base.resolve("jdbc.db"))) {
+            int n = 0;
+            for (Line line : lines) {
+                n++;
+                long before = auto.truffleExecutions();
+                String a = auto.run(line.sql(), null) + " | " + auto.state();
+                boolean onTruffle = auto.truffleExecutions() > before;
+                String o = oracle.run(line.sql(), null) + " | " + oracle.state();
+                String where = name + " #" + n + ": " + line.sql();
+                assertEquals(o, a, where);
+                assertTrue(line.anyTier() || onTruffle, "ran on the native tier, must run on the Truffle tier: " + where);
+                assertEquals(o.substring(0, o.indexOf(" | ")), jdbcOutcome(jdbc, line.sql(), o), "sqlite-jdbc: " + where);
+            }
+            assertEquals(List.of("('ok')"), auto.query("PRAGMA integrity_check"), name);
+        }
+    }
+
+    private static org.graalvm.polyglot.Context context(String tier, Path database) {
+        return org.graalvm.polyglot.Context.newBuilder("sql").allowIO(org.graalvm.polyglot.io.IOAccess.ALL).option("engine.WarnInterpreterOnly", "false").option("sql.Tier", tier)
+                        .option("sql.Database", database.toString()).option("sql.BusyTimeout", "0").build();
+    }
+
+    private static long count(org.graalvm.polyglot.Context c) {
+        return (Long) org.graalite.language.SqlContexts.rows(c.eval("sql", "SELECT count(*) FROM t")).get(0).get(0);
+    }
+
+    /**
+     * COMMIT on the Truffle tier while another connection reads (rollback journal: the reader's
+     * SHARED lock keeps the writer from the EXCLUSIVE lock it needs) fails with SQLITE_BUSY, as
+     * SQLite's does; the transaction stays open, and COMMIT run again after the reader is done
+     * commits it.
+     */
+    @org.junit.jupiter.api.Test
+    void busyCommitOnTheTruffleTierCanBeRetried() {
+        Path file = dir.resolve("busy.db");
+        try (org.graalvm.polyglot.Context reader = context("native", file); org.graalvm.polyglot.Context writer = context("truffle", file)) {
+            reader.eval("sql", "CREATE TABLE t(x); INSERT INTO t VALUES (1)");
+            writer.eval("sql", "BEGIN");
+            writer.eval("sql", "INSERT INTO t VALUES (2)");
+            reader.eval("sql", "BEGIN");
+            assertEquals(1, count(reader));
+            org.graalvm.polyglot.PolyglotException busy = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> writer.eval("sql", "COMMIT"));
+            assertEquals(5, busy.getGuestObject().getMember("code").asInt(), busy.getMessage());
+            assertEquals("database is locked", busy.getMessage());
+            // still in the transaction: nothing committed, nothing rolled back
+            assertEquals(false, writer.getBindings("sql").getMember("autocommit").asBoolean());
+            assertEquals(2, count(writer));
+            reader.eval("sql", "COMMIT");
+            writer.eval("sql", "COMMIT");
+            assertEquals(true, writer.getBindings("sql").getMember("autocommit").asBoolean());
+            assertEquals(2, count(reader));
+            // RELEASE of a transaction's savepoint commits the same way
+            writer.eval("sql", "SAVEPOINT s");
+            writer.eval("sql", "INSERT INTO t VALUES (3)");
+            reader.eval("sql", "BEGIN");
+            assertEquals(2, count(reader));
+            busy = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> writer.eval("sql", "RELEASE s"));
+            assertEquals(5, busy.getGuestObject().getMember("code").asInt(), busy.getMessage());
+            assertEquals(false, writer.getBindings("sql").getMember("autocommit").asBoolean());
+            reader.eval("sql", "COMMIT");
+            writer.eval("sql", "RELEASE s");
+            assertEquals(3, count(reader));
+        }
+    }
+
+    /**
+     * sqlite-jdbc's outcome in the tier's notation where the two can be compared: its rows, or
+     * when it fails and the tier failed with SQLite's message, the tier's own error text.
+     * Change counts are not compared (sqlite-jdbc reports them its own way).
+     */
+    static String jdbcOutcome(Connection c, String sql, String expected) {
+        String tierOutcome = expected.substring(0, expected.indexOf(" | "));
+        try (java.sql.Statement s = c.createStatement()) {
+            if (s.execute(sql)) {
+                List<String> rows = new ArrayList<>();
+                try (ResultSet rs = s.getResultSet()) {
+                    int columns = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        List<Object> row = new ArrayList<>();
+                        for (int i = 1; i <= columns; i++) {
+                            Object v = rs.getObject(i);
+                            row.add(v instanceof Integer k ? Long.valueOf(k) : v);
+                        }
+                        rows.add(TierPair.renderRow(row));
+                    }
+                }
+                return "rows " + rows;
+            }
+            return tierOutcome.startsWith("changes ") || tierOutcome.equals("rows []") ? tierOutcome : "no rows";
+        } catch (SQLException e) {
+            if (tierOutcome.startsWith("error ")) {
+                String message = tierOutcome.substring(tierOutcome.indexOf(' ', 6) + 1);
+                return e.getMessage().contains(message) ? tierOutcome : "sqlite-jdbc error " + e.getMessage();
+            }
+            return "sqlite-jdbc error " + e.getMessage();
+        }
+    }
+}
