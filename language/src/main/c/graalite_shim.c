@@ -160,7 +160,11 @@ GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc) {
   p->rc = pOp->p1;
   p->errorAction = (u8)pOp->p2;
   if (p->rc) {
-    if (pOp->p5) {
+    if (pOp->p3 > 0 && pOp->p4type == P4_NOTUSED) {
+      /* RAISE(ABORT|FAIL|ROLLBACK, message): the message is in register P3, which the Truffle
+       * tier copied to SQLite's side first (graalite_register_set). */
+      sqlite3VdbeError(p, "%s", pOp->p3 < p->nMem ? (const char *)sqlite3ValueText(&p->aMem[pOp->p3], SQLITE_UTF8) : "");
+    } else if (pOp->p5) {
       static const char *const azType[] = {"NOT NULL", "UNIQUE", "CHECK", "FOREIGN KEY"};
       sqlite3VdbeError(p, "%s constraint failed", azType[pOp->p5 - 1]);
       if (pOp->p4.z) p->zErrMsg = sqlite3MPrintf(p->db, "%z: %s", p->zErrMsg, pOp->p4.z);
@@ -1273,5 +1277,156 @@ GRAALITE_EXPORT int graalite_op_savepoint(sqlite3_stmt *stmt, int pc) {
   }
   if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
   if (p->eVdbeState == VDBE_HALT_STATE) return graalite_vdbe_return(p, SQLITE_DONE);
+  return SQLITE_OK;
+}
+
+/* ---- Trigger programs and foreign keys for the Truffle tier. ----
+ *
+ * A trigger body (or a foreign-key action) runs as a sub-program in a frame of its own, with
+ * its own registers and cursors. SQLite's Vdbe switches aOp, aMem and apCsr to the frame, and
+ * so does OP_Program here: every other function of this file then addresses the
+ * sub-program's instructions and cursors by the sub-program's own addresses, as the Truffle
+ * tier does. Registers stay in Java; the frame's aMem holds only what SQLite keeps there
+ * (aggregate states, a halt message).
+ */
+
+/* Register reg of the current frame takes the value *v (for what SQLite reads there itself). */
+GRAALITE_EXPORT int graalite_register_set(sqlite3_stmt *stmt, int reg, const GraaliteValue *v) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (reg <= 0 || reg >= p->nMem) return SQLITE_MISUSE;
+  graalite_value_to_mem(v, &p->aMem[reg]);
+  return sqlite3VdbeMemMakeWriteable(&p->aMem[reg]);
+}
+
+/*
+ * OP_Program at pc: SQLITE_OK when the sub-program's frame is entered (the caller runs it,
+ * then calls graalite_frame_return), GRAALITE_SKIPPED when a recursive invocation is not
+ * enabled (the program goes on after the instruction), or the error that ended the execution
+ * ("triggers nested too deep").
+ */
+#define GRAALITE_SKIPPED (-1)
+GRAALITE_EXPORT int graalite_op_program(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  SubProgram *pProgram;
+  Mem *pRt;
+  VdbeFrame *pFrame;
+  Mem *aMem;
+  int nMem;
+  if (pc < 0 || pc >= p->nOp || pOp->opcode != OP_Program || pOp->p4type != P4_SUBPROGRAM || pOp->p3 <= 0 || pOp->p3 >= p->nMem) return SQLITE_MISUSE;
+  pProgram = pOp->p4.pProgram;
+  pRt = &p->aMem[pOp->p3];
+  if (pOp->p5) {
+    void *t = pProgram->token;
+    for (pFrame = p->pFrame; pFrame && pFrame->token != t; pFrame = pFrame->pParent);
+    if (pFrame) return GRAALITE_SKIPPED;
+  }
+  if (p->nFrame >= db->aLimit[SQLITE_LIMIT_TRIGGER_DEPTH]) {
+    sqlite3VdbeError(p, "triggers nested too deep");
+    return graalite_exec_abort(stmt, pc, SQLITE_ERROR, 0);
+  }
+  if ((pRt->flags & MEM_Blob) == 0) {
+    i64 nByte;
+    Mem *pMem, *pEnd;
+    nMem = pProgram->nMem + pProgram->nCsr;
+    if (pProgram->nCsr == 0) nMem++;
+    nByte = ROUND8(sizeof(VdbeFrame)) + nMem * sizeof(Mem) + pProgram->nCsr * sizeof(VdbeCursor *) + (7 + (i64)pProgram->nOp) / 8;
+    pFrame = sqlite3DbMallocZero(db, nByte);
+    if (!pFrame) {
+      sqlite3OomFault(db);
+      return graalite_exec_abort(stmt, pc, SQLITE_NOMEM, 0);
+    }
+    sqlite3VdbeMemRelease(pRt);
+    pRt->flags = MEM_Blob | MEM_Dyn;
+    pRt->z = (char *)pFrame;
+    pRt->n = (int)nByte;
+    pRt->xDel = sqlite3VdbeFrameMemDel;
+    pFrame->v = p;
+    pFrame->nChildMem = nMem;
+    pFrame->nChildCsr = pProgram->nCsr;
+    pFrame->pc = pc;
+    pFrame->aMem = p->aMem;
+    pFrame->nMem = p->nMem;
+    pFrame->apCsr = p->apCsr;
+    pFrame->nCursor = p->nCursor;
+    pFrame->aOp = p->aOp;
+    pFrame->nOp = p->nOp;
+    pFrame->token = pProgram->token;
+    pEnd = &VdbeFrameMem(pFrame)[pFrame->nChildMem];
+    for (pMem = VdbeFrameMem(pFrame); pMem != pEnd; pMem++) {
+      pMem->flags = MEM_Undefined;
+      pMem->db = db;
+    }
+  } else {
+    pFrame = (VdbeFrame *)pRt->z;
+  }
+  p->nFrame++;
+  pFrame->pParent = p->pFrame;
+  pFrame->lastRowid = db->lastRowid;
+  pFrame->nChange = p->nChange;
+  pFrame->nDbChange = p->db->nChange;
+  pFrame->pAuxData = p->pAuxData;
+  p->pAuxData = 0;
+  p->nChange = 0;
+  p->pFrame = pFrame;
+  p->aMem = aMem = VdbeFrameMem(pFrame);
+  p->nMem = pFrame->nChildMem;
+  p->nCursor = (u16)pFrame->nChildCsr;
+  p->apCsr = (VdbeCursor **)&aMem[p->nMem];
+  pFrame->aOnce = (u8 *)&p->apCsr[pProgram->nCsr];
+  memset(pFrame->aOnce, 0, (pProgram->nOp + 7) / 8);
+  p->aOp = pProgram->aOp;
+  p->nOp = pProgram->nOp;
+  return SQLITE_OK;
+}
+
+/*
+ * OP_Halt with P1 = SQLITE_OK at pc of a sub-program: back to the calling frame (its
+ * cursors close, the change count and last rowid are the caller's again). 1 when P2 is
+ * OE_Ignore (RAISE(IGNORE): the caller continues at its Program's P2), 0 otherwise,
+ * negative when no sub-program is running.
+ */
+GRAALITE_EXPORT int graalite_frame_return(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeFrame *pFrame = p->pFrame;
+  int ignore;
+  if (pFrame == 0 || pc < 0 || pc >= p->nOp) return -1;
+  ignore = p->aOp[pc].p2 == OE_Ignore;
+  p->pFrame = pFrame->pParent;
+  p->nFrame--;
+  sqlite3VdbeSetChanges(p->db, p->nChange);
+  sqlite3VdbeFrameRestore(pFrame);
+  return ignore;
+}
+
+/* OP_FkCounter at pc: adds P2 to the deferred (P1 != 0) or the statement's immediate counter. */
+GRAALITE_EXPORT void graalite_op_fk_counter(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  if (pc < 0 || pc >= p->nOp || pOp->opcode != OP_FkCounter) return;
+  if (pOp->p1) {
+    db->nDeferredCons += pOp->p2;
+  } else if (db->flags & SQLITE_DeferFKs) {
+    db->nDeferredImmCons += pOp->p2;
+  } else {
+    p->nFkConstraint += pOp->p2;
+  }
+}
+
+/* OP_FkIfZero's condition: whether the deferred (deferred != 0) or the immediate counters are zero. */
+GRAALITE_EXPORT int graalite_fk_is_zero(sqlite3_stmt *stmt, int deferred) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  if (deferred) return db->nDeferredCons == 0 && db->nDeferredImmCons == 0;
+  return p->nFkConstraint == 0 && db->nDeferredImmCons == 0;
+}
+
+/* OP_FkCheck at pc: SQLITE_OK, or the immediate foreign-key violation that ended the execution. */
+GRAALITE_EXPORT int graalite_op_fk_check(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  int rc = sqlite3VdbeCheckFkImmediate(p);
+  if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
   return SQLITE_OK;
 }

@@ -166,6 +166,13 @@ public enum NativeFunction {
     /* Transaction control: commits and rollbacks do I/O and may wait in the busy handler. */
     OP_AUTO_COMMIT("graalite_op_auto_commit", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_SAVEPOINT("graalite_op_savepoint", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Trigger frames and foreign-key counters: frame changes allocate and close cursors, not critical; the counters are plain field updates. */
+    REGISTER_SET("graalite_register_set", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_PROGRAM("graalite_op_program", false, JAVA_INT, ADDRESS, JAVA_INT),
+    FRAME_RETURN("graalite_frame_return", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_FK_COUNTER("graalite_op_fk_counter", true, null, ADDRESS, JAVA_INT),
+    FK_IS_ZERO("graalite_fk_is_zero", true, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_FK_CHECK("graalite_op_fk_check", false, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),

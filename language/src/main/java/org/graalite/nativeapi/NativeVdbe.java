@@ -721,6 +721,89 @@ public final class NativeVdbe {
         return true;
     }
 
+    /** What {@link #enterSubprogram} returns when a recursive trigger invocation is not enabled. */
+    public static final int SKIPPED = -1;
+
+    /**
+     * OP_Program at {@code pc}: enters the sub-program's frame (OK) or returns {@link #SKIPPED};
+     * throws SQLite's error ("triggers nested too deep") after ending the execution.
+     */
+    @TruffleBoundary
+    public int enterSubprogram(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_PROGRAM.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK && rc != SKIPPED) {
+            throw statement.connection().lastError(rc);
+        }
+        return rc;
+    }
+
+    /** Halt with P1 = 0 at {@code pc} of a sub-program: back to the caller's frame; true for RAISE(IGNORE). */
+    @TruffleBoundary
+    public boolean returnFromSubprogram(int pc) {
+        int r;
+        try {
+            r = (int) NativeFunction.FRAME_RETURN.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (r < 0) {
+            throw new IllegalStateException("no sub-program is running at " + pc);
+        }
+        return r != 0;
+    }
+
+    /** SQLite's copy of register {@code register} (of the current frame) takes {@code value}. */
+    @TruffleBoundary
+    public void setRegister(int pc, int register, Object value) {
+        MemorySegment m = marshal(new Object[]{value}, 0, 1, 0);
+        int rc;
+        try {
+            rc = (int) NativeFunction.REGISTER_SET.ffm.invokeExact(stmt, register, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_FkCounter at {@code pc}. */
+    @TruffleBoundary
+    public void fkCounter(int pc) {
+        try {
+            NativeFunction.OP_FK_COUNTER.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_FkIfZero's test: the deferred or the immediate foreign-key counters are zero. */
+    @TruffleBoundary
+    public boolean fkIsZero(boolean deferred) {
+        try {
+            return (int) NativeFunction.FK_IS_ZERO.ffm.invokeExact(stmt, deferred ? 1 : 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_FkCheck at {@code pc}: throws the immediate foreign-key violation, if any. */
+    @TruffleBoundary
+    public void fkCheck(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_FK_CHECK.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw statement.connection().lastError(rc);
+        }
+    }
+
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
     @TruffleBoundary
     public int encoding() {

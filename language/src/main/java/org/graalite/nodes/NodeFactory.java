@@ -59,15 +59,16 @@ public final class NodeFactory {
                             "Column", "Rowid", "Noop":
                 return null;
             case "FkCheck":
-                // See the node below: sound only while FkCounter runs natively.
                 return null;
             case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
             case "OpenDup":
                 return null;
-            case "AutoCommit", "Savepoint":
+            case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "Trace", "FinishSeek":
                 return null;
+            case "Program":
+                return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
             case "Null":
                 // P1 != 0 makes a "cleared" NULL that NULLEQ comparisons treat as unequal.
                 return i.p1() == 0 ? null : "Null with P1";
@@ -188,10 +189,19 @@ public final class NodeFactory {
         return found;
     }
 
-    /** The call target that runs {@code program} (every instruction must be supported). */
+    /** The call target that runs {@code program} (every instruction must be supported, its sub-programs' too). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
+        return build(language, program, sql, database, new TriggerNodes.Subprograms(language, database, sql), false);
+    }
+
+    /** The call target of a trigger sub-program of a statement; {@code subprograms} holds the statement's others. */
+    static RootCallTarget createSubprogram(TruffleLanguage<?> language, Program program, String name, Database database, TriggerNodes.Subprograms subprograms) {
+        return build(language, program, name, database, subprograms, true);
+    }
+
+    private static RootCallTarget build(TruffleLanguage<?> language, Program program, String sql, Database database, TriggerNodes.Subprograms subprograms, boolean subprogram) {
         List<Instruction> instructions = program.instructions();
-        Build build = new Build(instructions, database, nativeAccumulators(instructions));
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), subprograms, subprogram);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -248,7 +258,7 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, TriggerNodes.Subprograms subprograms, boolean subprogram) {
     }
 
     private static boolean builtinAggregate(Instruction i) {
@@ -285,7 +295,19 @@ public final class NodeFactory {
             case "Goto":
                 return new ControlNodes.Jump(pc, i.p2());
             case "Halt":
-                return new ControlNodes.Halt(pc);
+                if (build.subprogram() && i.p1() == 0) {
+                    return new TriggerNodes.Return(pc);
+                }
+                // RAISE(ABORT|FAIL|ROLLBACK, message) leaves the message in register P3.
+                return new ControlNodes.Halt(pc, i.p1() != 0 && i.p3() > 0 && i.p4() instanceof P4.None ? i.p3() : 0);
+            case "Program":
+                return new TriggerNodes.Program(pc, i.p2(), i.p1(), ((P4.SubProgram) i.p4()).program(), build.subprograms());
+            case "Param":
+                return new TriggerNodes.Param(pc, i.p1(), i.p2());
+            case "FkCounter":
+                return new ForeignKeyNodes.Counter(pc);
+            case "FkIfZero":
+                return new ForeignKeyNodes.IfZero(pc, i.p2(), i.p1() != 0);
             case "If":
                 return new ControlNodes.Truth(pc, i.p2(), i.p1(), true, i.p3() != 0);
             case "IfNot":
@@ -451,12 +473,14 @@ public final class NodeFactory {
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
                 return new ControlNodes.Jump(pc, pc + 1);
-            case "FkCheck":
-                // FkCheck halts when this statement's immediate foreign-key counter
-                // (Vdbe.nFkConstraint) is above zero. Only FkCounter raises that counter, and a
-                // program with FkCounter runs on the native tier, so on the Truffle tier the
-                // counter is always zero and FkCheck falls through (it ends every RETURNING).
+            case "FinishSeek":
+                // Completes a DeferredSeek, which the Truffle tier does at once: nothing left to do.
+            case "Trace":
+                // The start of a trigger program: its text goes to sqlite3_trace callbacks, which
+                // Graalite's connections never register (as for Init), so it only falls through.
                 return new ControlNodes.Jump(pc, pc + 1);
+            case "FkCheck":
+                return new ForeignKeyNodes.Check(pc);
             case "Variable":
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
             case "Once":
