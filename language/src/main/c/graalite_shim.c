@@ -1430,3 +1430,226 @@ GRAALITE_EXPORT int graalite_op_fk_check(sqlite3_stmt *stmt, int pc) {
   if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
   return SQLITE_OK;
 }
+
+/* ---- Schema changes for the Truffle tier (CREATE, DROP, ALTER, PRAGMAs that expire). ----
+ *
+ * The bodies of the opcodes that change the schema or read its cookies, one function for
+ * all of them: SQLite's b-tree, schema parser and statement expiry do the work. Returns
+ * SQLITE_OK (with the instruction's integer result in *pOut: ReadCookie's cookie,
+ * CreateBtree's root page, Destroy's moved root page, Clear's deleted rows) or the error
+ * that ended the execution.
+ */
+GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pOut) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp;
+  int rc = SQLITE_OK;
+  if (pc < 0 || pc >= p->nOp) return SQLITE_MISUSE;
+  pOp = &p->aOp[pc];
+  p->pc = pc;
+  *pOut = 0;
+  switch (pOp->opcode) {
+    case OP_ReadCookie: {
+      int iMeta = 0;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      sqlite3BtreeGetMeta(db->aDb[pOp->p1].pBt, pOp->p3, (u32 *)&iMeta);
+      *pOut = iMeta;
+      return SQLITE_OK;
+    }
+    case OP_SetCookie: {
+      Db *pDb;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pDb = &db->aDb[pOp->p1];
+      rc = sqlite3BtreeUpdateMeta(pDb->pBt, pOp->p2, pOp->p3);
+      if (pOp->p2 == BTREE_SCHEMA_VERSION) {
+        *(u32 *)&pDb->pSchema->schema_cookie = *(u32 *)&pOp->p3 - pOp->p5;
+        db->mDbFlags |= DBFLAG_SchemaChange;
+        sqlite3FkClearTriggerCache(db, pOp->p1);
+      } else if (pOp->p2 == BTREE_FILE_FORMAT) {
+        pDb->pSchema->file_format = pOp->p3;
+      }
+      if (pOp->p1 == 1) {
+        sqlite3ExpirePreparedStatements(db, 0);
+        p->expired = 0;
+      }
+      break;
+    }
+    case OP_CreateBtree: {
+      Pgno pgno = 0;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      rc = sqlite3BtreeCreateTable(db->aDb[pOp->p1].pBt, &pgno, pOp->p3);
+      *pOut = pgno;
+      break;
+    }
+    case OP_Destroy: {
+      int iMoved = 0;
+      if (pOp->p3 < 0 || pOp->p3 >= db->nDb || db->aDb[pOp->p3].pBt == 0) return SQLITE_MISUSE;
+      if (db->nVdbeRead > db->nVDestroy + 1) {
+        p->errorAction = OE_Abort;
+        return graalite_exec_abort(stmt, pc, SQLITE_LOCKED, 0);
+      }
+      rc = sqlite3BtreeDropTable(db->aDb[pOp->p3].pBt, pOp->p1, &iMoved);
+      *pOut = iMoved;
+#ifndef SQLITE_OMIT_AUTOVACUUM
+      if (rc == SQLITE_OK && iMoved != 0) sqlite3RootPageMoved(db, pOp->p3, iMoved, pOp->p1);
+#endif
+      break;
+    }
+    case OP_Clear: {
+      i64 nChange = 0;
+      if (pOp->p2 < 0 || pOp->p2 >= db->nDb || db->aDb[pOp->p2].pBt == 0) return SQLITE_MISUSE;
+      rc = sqlite3BtreeClearTable(db->aDb[pOp->p2].pBt, (u32)pOp->p1, &nChange);
+      if (pOp->p3) p->nChange += nChange;
+      *pOut = nChange;
+      break;
+    }
+    case OP_SqlExec: {
+      char *zErr = 0;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+      sqlite3_xauth xAuth = db->xAuth;
+#endif
+      u8 mTrace = db->mTrace;
+      int savedAnalysisLimit = db->nAnalysisLimit;
+      db->nSqlExec++;
+      if (pOp->p1 & 0x0001) {
+#ifndef SQLITE_OMIT_AUTHORIZATION
+        db->xAuth = 0;
+#endif
+        db->mTrace = 0;
+      }
+      if (pOp->p1 & 0x0002) db->nAnalysisLimit = pOp->p2;
+      rc = sqlite3_exec(db, pOp->p4.z, 0, 0, &zErr);
+      db->nSqlExec--;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+      db->xAuth = xAuth;
+#endif
+      db->mTrace = mTrace;
+      db->nAnalysisLimit = savedAnalysisLimit;
+      if (zErr || rc) {
+        sqlite3VdbeError(p, "%s", zErr);
+        sqlite3_free(zErr);
+        if (rc == SQLITE_NOMEM) sqlite3OomFault(db);
+        return graalite_exec_abort(stmt, pc, rc ? rc : SQLITE_ERROR, 0);
+      }
+      return SQLITE_OK;
+    }
+    case OP_ParseSchema: {
+      int iDb = pOp->p1;
+      if (iDb < 0 || iDb >= db->nDb) return SQLITE_MISUSE;
+#ifndef SQLITE_OMIT_ALTERTABLE
+      if (pOp->p4.z == 0) {
+        sqlite3SchemaClear(db->aDb[iDb].pSchema);
+        db->mDbFlags &= ~DBFLAG_SchemaKnownOk;
+        rc = sqlite3InitOne(db, iDb, &p->zErrMsg, pOp->p5);
+        db->mDbFlags |= DBFLAG_SchemaChange;
+        p->expired = 0;
+      } else
+#endif
+      {
+        InitData initData;
+        char *zSql;
+        initData.db = db;
+        initData.iDb = iDb;
+        initData.pzErrMsg = &p->zErrMsg;
+        initData.mInitFlags = 0;
+        initData.mxPage = sqlite3BtreeLastPage(db->aDb[iDb].pBt);
+        zSql = sqlite3MPrintf(db, "SELECT*FROM\"%w\".%s WHERE %s ORDER BY rowid", db->aDb[iDb].zDbSName, LEGACY_SCHEMA_TABLE, pOp->p4.z);
+        if (zSql == 0) {
+          rc = SQLITE_NOMEM_BKPT;
+        } else {
+          db->init.busy = 1;
+          initData.rc = SQLITE_OK;
+          initData.nInitRow = 0;
+          rc = sqlite3_exec(db, zSql, sqlite3InitCallback, &initData, 0);
+          if (rc == SQLITE_OK) rc = initData.rc;
+          if (rc == SQLITE_OK && initData.nInitRow == 0) rc = SQLITE_CORRUPT_BKPT;
+          sqlite3DbFreeNN(db, zSql);
+          db->init.busy = 0;
+        }
+      }
+      if (rc) {
+        sqlite3ResetAllSchemasOfConnection(db);
+        if (rc == SQLITE_NOMEM) sqlite3OomFault(db);
+      }
+      break;
+    }
+    case OP_DropTable:
+      sqlite3UnlinkAndDeleteTable(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_DropIndex:
+      sqlite3UnlinkAndDeleteIndex(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_DropTrigger:
+      sqlite3UnlinkAndDeleteTrigger(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_Expire:
+      if (!pOp->p1) {
+        sqlite3ExpirePreparedStatements(db, pOp->p2);
+      } else {
+        p->expired = pOp->p2 + 1;
+      }
+      return SQLITE_OK;
+    default:
+      return SQLITE_MISUSE;
+  }
+  if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+  return SQLITE_OK;
+}
+
+/* What vdbe.c does after an error once OP_Destroy has moved a root page (auto-vacuum): the schema of database iDb is read again. */
+GRAALITE_EXPORT void graalite_reset_one_schema(sqlite3_stmt *stmt, int iDb) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (iDb >= 0 && iDb < p->db->nDb) sqlite3ResetOneSchema(p->db, iDb);
+}
+
+/*
+ * OP_SeekEnd: the cursor goes to the end of its b-tree for appends (seekResult -1), unless it
+ * is already on an entry. Returns (rc << 8) | (stayed << 1) | atEnd.
+ */
+GRAALITE_EXPORT int graalite_cursor_seek_end(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int res = 0, rc;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  pC->seekResult = -1;
+  if (sqlite3BtreeCursorIsValidNN(pC->uc.pCursor)) return 2;
+  rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
+  pC->nullRow = (u8)res;
+  pC->deferredMoveto = 0;
+  pC->cacheStatus = CACHE_STALE;
+  return (rc << 8) | (res != 0);
+}
+
+/*
+ * OP_SorterCompare at pc: whether the sorter's current record differs from the record (n
+ * bytes at z, the instruction's r[P3]) in its first P4 fields: 1 differs, 0 equal (a NULL
+ * compares equal), or -rc on an error.
+ */
+GRAALITE_EXPORT int graalite_op_sorter_compare(sqlite3_stmt *stmt, int pc, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp;
+  VdbeCursor *pC;
+  Mem key;
+  int res = 0, rc;
+  if (pc < 0 || pc >= p->nOp) return -SQLITE_MISUSE;
+  pOp = &p->aOp[pc];
+  pC = graalite_cursor(stmt, pOp->p1, CURTYPE_SORTER);
+  if (pC == 0 || pOp->opcode != OP_SorterCompare || pOp->p4type != P4_INT32) return -SQLITE_MISUSE;
+  sqlite3VdbeMemInit(&key, p->db, MEM_Blob);
+  key.z = (char *)z;
+  key.n = n;
+  rc = sqlite3VdbeSorterCompare(pC, &key, pOp->p4.i, &res);
+  if (rc) return -rc;
+  return res != 0;
+}
+
+/* OP_JournalMode at pc with P3 = PAGER_JOURNALMODE_QUERY (no change): the journal mode's name, or NULL if the instruction is another one. */
+GRAALITE_EXPORT const char *graalite_journal_mode_query(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp;
+  Pager *pPager;
+  if (pc < 0 || pc >= p->nOp) return 0;
+  pOp = &p->aOp[pc];
+  if (pOp->opcode != OP_JournalMode || pOp->p3 != PAGER_JOURNALMODE_QUERY || pOp->p1 < 0 || pOp->p1 >= p->db->nDb || p->db->aDb[pOp->p1].pBt == 0) return 0;
+  pPager = sqlite3BtreePager(p->db->aDb[pOp->p1].pBt);
+  return sqlite3JournalModename(sqlite3PagerSetJournalMode(pPager, sqlite3PagerGetJournalMode(pPager)));
+}

@@ -173,6 +173,12 @@ public enum NativeFunction {
     OP_FK_COUNTER("graalite_op_fk_counter", true, null, ADDRESS, JAVA_INT),
     FK_IS_ZERO("graalite_fk_is_zero", true, JAVA_INT, ADDRESS, JAVA_INT),
     OP_FK_CHECK("graalite_op_fk_check", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Schema changes: b-tree creation and deletion, nested statements (SqlExec, ParseSchema). */
+    OP_SCHEMA("graalite_op_schema", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    CURSOR_SEEK_END("graalite_cursor_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SORTER_COMPARE("graalite_op_sorter_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    JOURNAL_MODE_QUERY("graalite_journal_mode_query", false, ADDRESS, ADDRESS, JAVA_INT),
+    RESET_ONE_SCHEMA("graalite_reset_one_schema", false, null, ADDRESS, JAVA_INT),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),

@@ -59,6 +59,7 @@ public final class NativeVdbe {
     /** Starts an execution; SQLITE_SCHEMA when the statement must be prepared again. */
     @TruffleBoundary
     public int begin() {
+        resetSchemaOnFault = 0;
         try {
             return (int) NativeFunction.EXEC_BEGIN.ffm.invokeExact(statement.pointer());
         } catch (Throwable t) {
@@ -802,6 +803,96 @@ public final class NativeVdbe {
         if (rc != OK) {
             throw statement.connection().lastError(rc);
         }
+    }
+
+    /**
+     * After an OP_Destroy that moved a root page (auto-vacuum), database number + 1: if the
+     * execution then fails, SQLite reads that schema again (vdbe.c's resetSchemaOnFault).
+     */
+    private int resetSchemaOnFault;
+
+    /**
+     * ReadCookie, SetCookie, CreateBtree, Destroy, Clear, SqlExec, ParseSchema, DropTable,
+     * DropIndex, DropTrigger or Expire at {@code pc}: the instruction's integer result (the
+     * cookie, the new root page, the moved root page, the deleted rows; 0 for the others).
+     * Throws SQLite's error after ending the execution.
+     */
+    @TruffleBoundary
+    public long schema(int pc, boolean destroy, int database) {
+        MemorySegment m = scratch(8);
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SCHEMA.ffm.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw statement.connection().lastError(rc);
+        }
+        long result = m.get(ValueLayout.JAVA_LONG, 0);
+        if (destroy && result != 0) {
+            resetSchemaOnFault = database + 1;
+        }
+        return result;
+    }
+
+    /** The execution halted normally: nothing to undo in the schema. */
+    public void completed() {
+        resetSchemaOnFault = 0;
+    }
+
+    /** The execution ended with an error (or was abandoned): what vdbe.c does to the schema then. */
+    @TruffleBoundary
+    public void afterFault() {
+        if (resetSchemaOnFault > 0) {
+            int database = resetSchemaOnFault - 1;
+            resetSchemaOnFault = 0;
+            try {
+                NativeFunction.RESET_ONE_SCHEMA.ffm.invokeExact(stmt, database);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        }
+    }
+
+    /** OP_SeekEnd: (rc << 8) | (stayed << 1) | atEnd; a cursor already on an entry stays there. */
+    @TruffleBoundary
+    public int seekEnd(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_SEEK_END.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_SorterCompare at {@code pc}: whether the sorter's record differs from {@code record} in the instruction's first P4 fields. */
+    @TruffleBoundary
+    public boolean sorterDiffers(int pc, byte[] record) {
+        int r;
+        try {
+            r = (int) NativeFunction.OP_SORTER_COMPARE.ffm.invokeExact(stmt, pc, copyToScratch(record, 0), record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (r < 0) {
+            throw abort(pc, -r);
+        }
+        return r != 0;
+    }
+
+    /** OP_JournalMode at {@code pc} that only asks: the journal mode's name ("delete", "wal", ...). */
+    @TruffleBoundary
+    public String journalMode(int pc) {
+        MemorySegment z;
+        try {
+            z = (MemorySegment) NativeFunction.JOURNAL_MODE_QUERY.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (z.address() == 0) {
+            throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
+        }
+        return z.reinterpret(Integer.MAX_VALUE).getString(0);
     }
 
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */

@@ -33,6 +33,8 @@ public final class NodeFactory {
      */
     public static final java.util.Map<String, String> CONDITIONS = java.util.Map.ofEntries(
                     java.util.Map.entry("Null", "P1 = 0"),
+                    java.util.Map.entry("JournalMode", "P3 = -1 (asking for the mode, not changing it)"),
+                    java.util.Map.entry("Program", "when the Truffle tier runs every instruction of the sub-program"),
                     java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Lt", "BINARY, NOCASE and RTRIM collations"),
@@ -65,8 +67,12 @@ public final class NodeFactory {
                 return null;
             case "OpenDup":
                 return null;
-            case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "Trace", "FinishSeek":
+            case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "Trace", "FinishSeek", "ReadCookie", "SetCookie", "CreateBtree",
+                            "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare":
                 return null;
+            case "JournalMode":
+                // Only the query (PAGER_JOURNALMODE_QUERY): changing the mode stays SQLite's.
+                return i.p3() == -1 ? null : "JournalMode that changes the mode";
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
             case "Null":
@@ -304,6 +310,27 @@ public final class NodeFactory {
                 return new TriggerNodes.Program(pc, i.p2(), i.p1(), ((P4.SubProgram) i.p4()).program(), build.subprograms());
             case "Param":
                 return new TriggerNodes.Param(pc, i.p1(), i.p2());
+            case "SeekEnd":
+                return new WriteNodes.SeekEnd(pc, i.p1());
+            case "JournalMode":
+                return new SchemaNodes.JournalModeQuery(pc, i.p2());
+            case "SorterCompare":
+                return new WriteNodes.SorterCompare(pc, i.p2(), i.p3());
+            case "ReadCookie":
+            case "CreateBtree":
+                return new SchemaNodes.Change(pc, i.p2(), 0, false, i.p1());
+            case "Destroy":
+                return new SchemaNodes.Change(pc, i.p2(), 0, true, i.p3());
+            case "Clear":
+                return new SchemaNodes.Change(pc, 0, i.p3() > 0 ? i.p3() : 0, false, i.p2());
+            case "SetCookie":
+            case "SqlExec":
+            case "ParseSchema":
+            case "DropTable":
+            case "DropIndex":
+            case "DropTrigger":
+            case "Expire":
+                return new SchemaNodes.Change(pc, 0, 0, false, 0);
             case "FkCounter":
                 return new ForeignKeyNodes.Counter(pc);
             case "FkIfZero":

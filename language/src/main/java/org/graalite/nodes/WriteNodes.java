@@ -177,4 +177,48 @@ final class WriteNodes {
             execution.vdbe.resetCount();
         }
     }
+
+    /**
+     * SeekEnd P1: positions cursor P1 at the end of its b-tree so that the IdxInsert that follows
+     * appends (CREATE INDEX fills the index from a sorter in order); a cursor already on an entry
+     * stays where it is.
+     */
+    static final class SeekEnd extends InstructionNode {
+        private final int cursor;
+
+        SeekEnd(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int result = execution.vdbe.seekEnd(cursor);
+            if ((result >>> 8) != 0) {
+                throw execution.vdbe.abort(pc, result >>> 8);
+            }
+            if ((result & 2) == 0) {
+                execution.cursors[cursor].moved((result & 1) != 0);
+            }
+        }
+    }
+
+    /**
+     * SorterCompare P1 P2 P3 P4: jumps to P2 when the sorter P1's current record and the record
+     * r[P3] differ in their first P4 fields (a NULL in either compares equal): CREATE UNIQUE
+     * INDEX finds duplicate keys this way.
+     */
+    static final class SorterCompare extends InstructionNode {
+        private final int record;
+
+        SorterCompare(int pc, int target, int record) {
+            super(pc, BRANCH, target);
+            this.record = record;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return execution.vdbe.sorterDiffers(pc, (byte[]) execution.registers[record]);
+        }
+    }
 }
