@@ -143,6 +143,45 @@ class TruffleTierWritesTest {
     }
 
     /**
+     * With sql.Tier=truffle (no fall-back: an unsupported opcode is an error) a connection
+     * creates a schema with foreign keys, triggers and a view, and runs transactions,
+     * savepoints, trigger-firing writes, cascades and their errors.
+     */
+    @org.junit.jupiter.api.Test
+    void writeFeaturesRunWithTheNativeTierForbidden() {
+        try (org.graalvm.polyglot.Context c = context("truffle", dir.resolve("forbidden.db"))) {
+            for (String sql : List.of("PRAGMA foreign_keys = ON", "PRAGMA recursive_triggers = ON",
+                            "CREATE TABLE p(id INTEGER PRIMARY KEY, name TEXT UNIQUE)",
+                            "CREATE TABLE c(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES p(id) ON DELETE CASCADE, v TEXT)",
+                            "CREATE TABLE d(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES p(id) DEFERRABLE INITIALLY DEFERRED)",
+                            "CREATE INDEX c_pid ON c(pid)", "CREATE TABLE log(what TEXT, n INTEGER)",
+                            "CREATE TRIGGER c_ai AFTER INSERT ON c WHEN new.v <> 'quiet' BEGIN INSERT INTO log VALUES ('c+' || new.v, new.pid); END",
+                            "CREATE TRIGGER p_bd BEFORE DELETE ON p WHEN old.name = 'locked' BEGIN SELECT RAISE(ABORT, 'locked'); END",
+                            "CREATE VIEW pv AS SELECT id, name FROM p",
+                            "CREATE TRIGGER pv_ii INSTEAD OF INSERT ON pv BEGIN INSERT INTO p(name) VALUES (upper(new.name)); END",
+                            "BEGIN", "INSERT INTO p(name) VALUES ('a'), ('locked')", "SAVEPOINT s", "INSERT INTO c(pid, v) VALUES (1, 'x'), (1, 'y'), (2, 'z')",
+                            "ROLLBACK TO s", "INSERT INTO c(pid, v) VALUES (1, 'kept')", "RELEASE s", "COMMIT", "INSERT INTO pv(name) VALUES ('view')",
+                            "BEGIN", "INSERT INTO d(pid) VALUES (99)", "INSERT INTO p(id, name) VALUES (99, 'late parent')", "COMMIT",
+                            "DELETE FROM p WHERE name = 'a'", "DROP TRIGGER c_ai", "DROP VIEW pv", "DELETE FROM log")) {
+                c.eval("sql", sql);
+            }
+            String[][] failures = {{"INSERT INTO c(pid, v) VALUES (42, 'orphan')", "FOREIGN KEY constraint failed"}, {"DELETE FROM p WHERE name = 'locked'", "locked"},
+                            {"COMMIT", "cannot commit - no transaction is active"}, {"RELEASE nosuch", "no such savepoint: nosuch"}};
+            for (String[] f : failures) {
+                org.graalvm.polyglot.PolyglotException e = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> c.eval("sql", f[0]));
+                assertEquals(f[1], e.getMessage(), f[0]);
+            }
+            c.eval("sql", "BEGIN");
+            c.eval("sql", "INSERT INTO d(pid) VALUES (1000)");
+            org.graalvm.polyglot.PolyglotException deferred = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> c.eval("sql", "COMMIT"));
+            assertEquals("FOREIGN KEY constraint failed", deferred.getMessage());
+            c.eval("sql", "ROLLBACK");
+            assertEquals(List.of(List.of(0L, 3L, 1L)), org.graalite.language.SqlContexts.rows(c.eval("sql", "SELECT (SELECT count(*) FROM c), (SELECT count(*) FROM p), (SELECT count(*) FROM d)")));
+            assertEquals(0, c.getBindings("sql").getMember("nativeExecutions").asLong(), "nothing ran on the native tier");
+        }
+    }
+
+    /**
      * COMMIT on the Truffle tier while another connection reads (rollback journal: the reader's
      * SHARED lock keeps the writer from the EXCLUSIVE lock it needs) fails with SQLITE_BUSY, as
      * SQLite's does; the transaction stays open, and COMMIT run again after the reader is done
