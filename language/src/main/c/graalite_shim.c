@@ -1435,9 +1435,10 @@ GRAALITE_EXPORT int graalite_op_fk_check(sqlite3_stmt *stmt, int pc) {
  *
  * The bodies of the opcodes that change the schema or read its cookies, one function for
  * all of them: SQLite's b-tree, schema parser and statement expiry do the work. Returns
- * SQLITE_OK (with the instruction's integer result in *pOut: ReadCookie's cookie,
- * CreateBtree's root page, Destroy's moved root page, Clear's deleted rows) or the error
- * that ended the execution.
+ * SQLITE_OK (with the instruction's integer result in pOut[0]: ReadCookie's cookie,
+ * CreateBtree's root page, Destroy's moved root page, Clear's deleted rows, Pagecount's and
+ * MaxPgcnt's page counts; Checkpoint's three results in pOut[0..2]) or the error that ended
+ * the execution.
  */
 GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pOut) {
   Vdbe *p = (Vdbe *)stmt;
@@ -1447,8 +1448,39 @@ GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64
   if (pc < 0 || pc >= p->nOp) return SQLITE_MISUSE;
   pOp = &p->aOp[pc];
   p->pc = pc;
-  *pOut = 0;
+  pOut[0] = pOut[1] = pOut[2] = 0;
   switch (pOp->opcode) {
+    case OP_Pagecount:
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pOut[0] = sqlite3BtreeLastPage(db->aDb[pOp->p1].pBt);
+      return SQLITE_OK;
+    case OP_MaxPgcnt: {
+      unsigned int newMax = 0;
+      Btree *pBt;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pBt = db->aDb[pOp->p1].pBt;
+      if (pOp->p3) {
+        newMax = sqlite3BtreeLastPage(pBt);
+        if (newMax < (unsigned)pOp->p3) newMax = (unsigned)pOp->p3;
+      }
+      pOut[0] = sqlite3BtreeMaxPageCount(pBt, newMax);
+      return SQLITE_OK;
+    }
+    case OP_Checkpoint: {
+      int aRes[3];
+      aRes[0] = 0;
+      aRes[1] = aRes[2] = -1;
+      rc = sqlite3Checkpoint(db, pOp->p1, pOp->p2, &aRes[1], &aRes[2]);
+      if (rc) {
+        if (rc != SQLITE_BUSY) break;
+        rc = SQLITE_OK;
+        aRes[0] = 1;
+      }
+      pOut[0] = aRes[0];
+      pOut[1] = aRes[1];
+      pOut[2] = aRes[2];
+      return SQLITE_OK;
+    }
     case OP_ReadCookie: {
       int iMeta = 0;
       if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;

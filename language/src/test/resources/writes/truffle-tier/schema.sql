@@ -67,3 +67,15 @@ DELETE FROM e WHERE id = 3;
 CREATE UNIQUE INDEX e_v ON e(v);
 INSERT INTO e(v) VALUES ('a');
 SELECT name FROM sqlite_schema WHERE tbl_name = 'e' ORDER BY name;
+PRAGMA page_count;
+PRAGMA max_page_count;
+PRAGMA max_page_count = 100000;
+CREATE INDEX e_v3 ON e(v, id);
+-- (ANALYZE calls SQLite's internal stat_* functions, which the Truffle tier does not call yet)
+@ANALYZE;
+SELECT tbl, idx FROM sqlite_stat1 ORDER BY tbl, idx;
+@ANALYZE e;
+@PRAGMA journal_mode = wal;
+INSERT INTO e(v) VALUES ('w');
+PRAGMA wal_checkpoint;
+PRAGMA wal_checkpoint(TRUNCATE);

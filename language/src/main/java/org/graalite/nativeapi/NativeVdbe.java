@@ -819,7 +819,7 @@ public final class NativeVdbe {
      */
     @TruffleBoundary
     public long schema(int pc, boolean destroy, int database) {
-        MemorySegment m = scratch(8);
+        MemorySegment m = scratch(24);
         int rc;
         try {
             rc = (int) NativeFunction.OP_SCHEMA.ffm.invokeExact(stmt, pc, m);
@@ -830,11 +830,17 @@ public final class NativeVdbe {
             throw statement.connection().lastError(rc);
         }
         long result = m.get(ValueLayout.JAVA_LONG, 0);
+        secondResult = m.get(ValueLayout.JAVA_LONG, 8);
+        thirdResult = m.get(ValueLayout.JAVA_LONG, 16);
         if (destroy && result != 0) {
             resetSchemaOnFault = database + 1;
         }
         return result;
     }
+
+    /** Checkpoint's second and third results (pages in the WAL, pages checkpointed), after {@link #schema}. */
+    public long secondResult;
+    public long thirdResult;
 
     /** The execution halted normally: nothing to undo in the schema. */
     public void completed() {

@@ -68,7 +68,8 @@ public final class NodeFactory {
             case "OpenDup":
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "Trace", "FinishSeek", "ReadCookie", "SetCookie", "CreateBtree",
-                            "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare":
+                            "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
+                            "Pagecount", "MaxPgcnt", "Checkpoint":
                 return null;
             case "JournalMode":
                 // Only the query (PAGER_JOURNALMODE_QUERY): changing the mode stays SQLite's.
@@ -316,8 +317,12 @@ public final class NodeFactory {
                 return new SchemaNodes.JournalModeQuery(pc, i.p2());
             case "SorterCompare":
                 return new WriteNodes.SorterCompare(pc, i.p2(), i.p3());
+            case "Checkpoint":
+                return new SchemaNodes.Change(pc, i.p3(), 0, false, i.p1(), true);
             case "ReadCookie":
             case "CreateBtree":
+            case "Pagecount":
+            case "MaxPgcnt":
                 return new SchemaNodes.Change(pc, i.p2(), 0, false, i.p1());
             case "Destroy":
                 return new SchemaNodes.Change(pc, i.p2(), 0, true, i.p3());

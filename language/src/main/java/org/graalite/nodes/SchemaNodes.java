@@ -19,16 +19,26 @@ final class SchemaNodes {
      * b-tree at root P1 of database P2; with P3 the rows count as changes, and r[P3] grows by
      * them when P3 > 0), SqlExec P1 P2 P4 (runs the SQL text P4), ParseSchema P1 P4 P5 (reads
      * schema rows WHERE P4, or all of it), DropTable/DropIndex/DropTrigger P1 P4 (forgets the
-     * object P4 of database P1), Expire P1 P2 (expires every statement, or this one).
+     * object P4 of database P1), Expire P1 P2 (expires every statement, or this one),
+     * Pagecount P1 P2 and MaxPgcnt
+     * P1 P2 P3 (r[P2] = the page count, or the largest allowed after setting it to at least
+     * P3), Checkpoint P1 P2 P3 (a WAL checkpoint of kind P2; r[P3..P3+2] its results).
      */
     static final class Change extends InstructionNode {
         private final int outRegister;
         private final int addRegister;
         private final boolean destroy;
         private final int database;
+        /** Checkpoint: r[P3], r[P3+1], r[P3+2] = busy, pages in the WAL, pages checkpointed. */
+        private final boolean threeResults;
 
         Change(int pc, int outRegister, int addRegister, boolean destroy, int database) {
+            this(pc, outRegister, addRegister, destroy, database, false);
+        }
+
+        Change(int pc, int outRegister, int addRegister, boolean destroy, int database, boolean threeResults) {
             super(pc, STRAIGHT, -1);
+            this.threeResults = threeResults;
             this.outRegister = outRegister;
             this.addRegister = addRegister;
             this.destroy = destroy;
@@ -40,6 +50,10 @@ final class SchemaNodes {
             long result = execution.vdbe.schema(pc, destroy, database);
             if (outRegister > 0) {
                 execution.registers[outRegister] = result;
+                if (threeResults) {
+                    execution.registers[outRegister + 1] = execution.vdbe.secondResult;
+                    execution.registers[outRegister + 2] = execution.vdbe.thirdResult;
+                }
             }
             if (addRegister > 0) {
                 execution.registers[addRegister] = org.graalite.runtime.SqlValues.intValue(execution.registers[addRegister]) + result;
