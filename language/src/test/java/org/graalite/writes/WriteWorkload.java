@@ -20,7 +20,9 @@ import java.util.SplittableRandom;
  * trigger that raises), {@code t5} (a multi-column UNIQUE with a NOCASE column, DESC,
  * partial and expression indexes), {@code t6} (INTEGER PRIMARY KEY, UNIQUE, NOT NULL with a
  * default, CHECK, a multi-column index with DESC, no expression or partial index and no
- * trigger), {@code audit}.
+ * trigger), {@code audit}, {@code t7} (rows t1's insert trigger makes, a foreign key to t1
+ * with ON DELETE CASCADE and ON UPDATE SET NULL, a trigger that would recurse) and triggers on
+ * {@code t5} that RAISE(IGNORE) and RAISE(FAIL); foreign keys are on.
  *
  * <p>Statements: INSERT (with every conflict clause, multi-row, DEFAULT VALUES, from SELECT,
  * RETURNING), UPSERT ({@code ON CONFLICT ... DO UPDATE/DO NOTHING}, several clauses),
@@ -45,6 +47,7 @@ final class WriteWorkload {
     }
 
     static final List<String> SCHEMA = List.of(
+                    "PRAGMA foreign_keys = ON",
                     "CREATE TABLE t1(id INTEGER PRIMARY KEY, a INTEGER NOT NULL CHECK (a BETWEEN -1000 AND 1000), b TEXT, c REAL, d BLOB, e)",
                     "CREATE INDEX t1_a ON t1(a)",
                     "CREATE INDEX t1_bc ON t1(b, c DESC)",
@@ -69,7 +72,17 @@ final class WriteWorkload {
                                     "INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t4', 'U', old.a, new.a, coalesce(old.c, '-') || '>' || coalesce(new.c, '-')); END",
                     "CREATE TRIGGER t4_ad AFTER DELETE ON t4 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t4', 'D', old.a, old.b, old.d); END",
                     "CREATE TRIGGER t4_bd BEFORE DELETE ON t4 WHEN old.d = 13 BEGIN SELECT RAISE(ABORT, 't4 rows with d = 13 are protected'); END",
-                    "CREATE TRIGGER t2_au AFTER UPDATE OF v ON t2 WHEN new.v > 15 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t2', 'U', old.k, new.k, new.v); END");
+                    "CREATE TRIGGER t2_au AFTER UPDATE OF v ON t2 WHEN new.v > 15 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t2', 'U', old.k, new.k, new.v); END",
+                    // t7: rows that t1's inserts make through a trigger, tied to t1 by a foreign key
+                    // (deletes and REPLACE cascade, rowid changes set NULL); its own insert trigger
+                    // would recurse, which SQLite skips while recursive_triggers is off.
+                    "CREATE TABLE t7(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES t1(id) ON DELETE CASCADE ON UPDATE SET NULL, tag, lvl INTEGER DEFAULT 0)",
+                    "CREATE INDEX t7_pid ON t7(pid)",
+                    "CREATE TRIGGER t1_ai AFTER INSERT ON t1 WHEN new.a % 4 = 0 BEGIN INSERT INTO t7(pid, tag) VALUES (new.id, new.b); END",
+                    "CREATE TRIGGER t7_ai AFTER INSERT ON t7 WHEN new.lvl < 2 BEGIN INSERT INTO t7(pid, tag, lvl) VALUES (new.pid, 'child of ' || new.id, new.lvl + 1); END",
+                    // t5: updates of rows with p = 7 are ignored (RAISE(IGNORE)), inserts with p = 13 fail (RAISE(FAIL))
+                    "CREATE TRIGGER t5_bu BEFORE UPDATE ON t5 WHEN old.p = 7 BEGIN SELECT RAISE(IGNORE); END",
+                    "CREATE TRIGGER t5_bi BEFORE INSERT ON t5 WHEN new.p = 13 BEGIN SELECT RAISE(FAIL, 't5 rows with p = 13 are refused'); END");
 
     /**
      * Every table's full contents in a defined order (with each value's bytes, because text
@@ -83,6 +96,7 @@ final class WriteWorkload {
                     contents("t5", "rowid"),
                     contents("t6", "rowid"),
                     contents("audit", "rowid"),
+                    contents("t7", "rowid"),
                     "SELECT name, seq FROM sqlite_sequence ORDER BY name");
 
     private static String contents(String table, String order) {
@@ -235,6 +249,7 @@ final class WriteWorkload {
             case "t4" -> new String[]{"a", "b", "c", "d"};
             case "t5" -> new String[]{"p", "q", "r"};
             case "t6" -> new String[]{"id", "u", "v", "w", "x"};
+            case "t7" -> new String[]{"id", "pid", "tag", "lvl"};
             default -> new String[]{"seq", "tbl", "op", "k1", "k2", "info"};
         };
     }
