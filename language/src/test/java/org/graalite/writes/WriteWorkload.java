@@ -238,7 +238,7 @@ final class WriteWorkload {
 
     private String table() {
         int p = r.nextInt(100);
-        return p < 20 ? "t1" : p < 36 ? "t2" : p < 52 ? "t3" : p < 66 ? "t4" : p < 80 ? "t5" : p < 96 ? "t6" : "audit";
+        return p < 20 ? "t1" : p < 36 ? "t2" : p < 52 ? "t3" : p < 66 ? "t4" : p < 80 ? "t5" : p < 93 ? "t6" : p < 97 ? "t7" : "audit";
     }
 
     static String[] columns(String table) {
@@ -319,6 +319,8 @@ final class WriteWorkload {
                     sql.s("t6(id, u, v, w, x) SELECT id + 100, u || '+', v, w, x FROM t6 WHERE ").s(where("t6", sql));
                 }
             }
+            // parents that may not exist: a foreign-key violation unless every a is an id of t1
+            case "t7" -> sql.s("t7(pid, tag) SELECT a % 50, b FROM t1 WHERE ").s(where("t1", sql));
             default -> sql.s("t5(p, q, r) SELECT e, b, d FROM t1 WHERE ").s(where("t1", sql));
         }
         if (r.nextBoolean()) {
@@ -336,6 +338,7 @@ final class WriteWorkload {
             case "t3" -> new String[]{"(x)", "(id)"};
             case "t4" -> new String[]{"(a, b)"};
             case "t6" -> new String[]{"(id)", "(u)"};
+            case "t7" -> new String[]{"(id)"};
             default -> new String[]{"(p, q)"};
         };
         String[] sets = switch (table) {
@@ -344,6 +347,7 @@ final class WriteWorkload {
             case "t3" -> new String[]{"y = excluded.y", "z = z + 1", "x = excluded.x + 100"};
             case "t4" -> new String[]{"c = excluded.c", "d = d + 1"};
             case "t6" -> new String[]{"v = v + excluded.v", "u = excluded.u || 'x'", "w = excluded.w", "x = x || excluded.x"};
+            case "t7" -> new String[]{"pid = excluded.pid", "tag = excluded.tag", "lvl = lvl + 1"};
             default -> new String[]{"r = excluded.r", "q = upper(excluded.q)"};
         };
         int clauses = targets.length > 1 && r.nextInt(100) < 30 ? 2 : 1;
@@ -447,6 +451,15 @@ final class WriteWorkload {
                     sql.s(c).s(" = ").lit(value("t6", c));
                 }
             }
+            case "t7" -> {
+                String[] exprs = {"pid = pid + 1", "pid = NULL", "tag = upper(tag)", "lvl = lvl + 1", "id = id + 100"};
+                if (p < 55) {
+                    sql.s(exprs[r.nextInt(exprs.length)]);
+                } else {
+                    String c = new String[]{"pid", "tag", "lvl"}[r.nextInt(3)];
+                    sql.s(c).s(" = ").lit(value("t7", c));
+                }
+            }
             default -> sql.s(p < 50 ? "info = NULL" : "op = lower(op)");
         }
     }
@@ -523,6 +536,14 @@ final class WriteWorkload {
                     default -> w.s("v > ").lit(small()).s(" AND w IS NOT NULL");
                 }
             }
+            case "t7" -> {
+                switch (p % 4) {
+                    case 0 -> w.s("id = ").lit((long) r.nextInt(1, 40));
+                    case 1 -> w.s("pid = ").lit((long) r.nextInt(1, 45));
+                    case 2 -> w.s("pid IS NULL");
+                    default -> w.s("lvl > 0");
+                }
+            }
             default -> w.s(p < 50 ? "seq % 5 = 0" : "tbl = 't4' AND op = 'D'");
         }
         if (sql.params != null) {
@@ -555,6 +576,10 @@ final class WriteWorkload {
             case "t6.v" -> p < 85 ? small() : p < 88 ? (Object) (-6L) : p < 92 ? null : any();
             case "t6.w" -> p < 60 ? REALS[r.nextInt(REALS.length)] : any();
             case "audit.tbl", "audit.op" -> text();
+            case "t7.id" -> p < 70 ? null : (long) r.nextInt(1, 40);
+            // mostly ids that t1 has, some it may not have (a foreign-key violation)
+            case "t7.pid" -> p < 75 ? (Object) (long) r.nextInt(1, 45) : p < 90 ? null : p < 95 ? (long) r.nextInt(100, 200) : any();
+            case "t7.lvl" -> p < 80 ? (Object) (long) r.nextInt(3) : any();
             default -> p < 60 ? small() : any(); // t2.v, t3.z, t4.d, t5.r, audit.*
         };
     }
