@@ -166,7 +166,11 @@ GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc) {
   p->rc = pOp->p1;
   p->errorAction = (u8)pOp->p2;
   if (p->rc) {
-    if (pOp->p5) {
+    if (pOp->p3 > 0 && pOp->p4type == P4_NOTUSED) {
+      /* RAISE(ABORT|FAIL|ROLLBACK, message): the message is in register P3, which the Truffle
+       * tier copied to SQLite's side first (graalite_register_set). */
+      sqlite3VdbeError(p, "%s", pOp->p3 < p->nMem ? (const char *)sqlite3ValueText(&p->aMem[pOp->p3], SQLITE_UTF8) : "");
+    } else if (pOp->p5) {
       static const char *const azType[] = {"NOT NULL", "UNIQUE", "CHECK", "FOREIGN KEY"};
       sqlite3VdbeError(p, "%s constraint failed", azType[pOp->p5 - 1]);
       if (pOp->p4.z) p->zErrMsg = sqlite3MPrintf(p->db, "%z: %s", p->zErrMsg, pOp->p4.z);
@@ -1148,21 +1152,575 @@ GRAALITE_EXPORT void graalite_register_set_null(sqlite3_stmt *stmt, int reg) {
   if (reg > 0 && reg < p->nMem) sqlite3VdbeMemSetNull(&p->aMem[reg]);
 }
 
-/* ---- Cursor instructions of the Truffle tier that need SQLite's b-tree internals. ---- */
+/* ---- Transaction control for the Truffle tier: BEGIN, COMMIT, ROLLBACK, SAVEPOINT. ----
+ *
+ * The bodies of OP_AutoCommit and OP_Savepoint, with the three ways vdbe.c leaves them:
+ * "abort_due_to_error" (the execution is halted with the error: graalite_exec_abort),
+ * "vdbe_return" with an error (the statement stays running, as after SQLITE_BUSY on COMMIT;
+ * sqlite3_reset then halts it, which leaves the transaction open so that COMMIT can be tried
+ * again) and a plain halt. Commit, rollback and the savepoint journals are SQLite's own.
+ */
 
-/* OP_SeekEnd at pc: the P1 cursor at the end of its b-tree for appending; returns rc. */
-GRAALITE_EXPORT int graalite_op_seek_end(sqlite3_stmt *stmt, int pc) {
+/* The result of a "goto vdbe_return" with rc, as sqlite3_step reports it. */
+static int graalite_vdbe_return(Vdbe *p, int rc) {
+  return graalite_transfer(p, rc);
+}
+
+/* OP_AutoCommit at pc: SQLITE_DONE (the statement halted) or the error code it reports. */
+GRAALITE_EXPORT int graalite_op_auto_commit(sqlite3_stmt *stmt, int pc) {
   Vdbe *p = (Vdbe *)stmt;
-  VdbeCursor *pC = graalite_cursor(stmt, p->aOp[pc].p1, CURTYPE_BTREE);
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  int desiredAutoCommit = pOp->p1;
+  int iRollback = pOp->p2;
+  int rc;
+  if (pOp->opcode != OP_AutoCommit || p->eVdbeState != VDBE_RUN_STATE) return SQLITE_MISUSE;
+  p->pc = pc;
+  if (desiredAutoCommit != db->autoCommit) {
+    if (iRollback) {
+      sqlite3RollbackAll(db, SQLITE_ABORT_ROLLBACK);
+      db->autoCommit = 1;
+    } else if (desiredAutoCommit && db->nVdbeWrite > 0) {
+      sqlite3VdbeError(p, "cannot commit transaction - SQL statements in progress");
+      return graalite_exec_abort(stmt, pc, SQLITE_BUSY, 0);
+    } else if ((rc = sqlite3VdbeCheckFkDeferred(p)) != SQLITE_OK) {
+      return graalite_vdbe_return(p, rc);
+    } else {
+      db->autoCommit = (u8)desiredAutoCommit;
+    }
+    if (sqlite3VdbeHalt(p) == SQLITE_BUSY) {
+      db->autoCommit = (u8)(1 - desiredAutoCommit);
+      p->rc = SQLITE_BUSY;
+      return graalite_vdbe_return(p, SQLITE_BUSY);
+    }
+    sqlite3CloseSavepoints(db);
+    return graalite_vdbe_return(p, p->rc == SQLITE_OK ? SQLITE_DONE : SQLITE_ERROR);
+  }
+  sqlite3VdbeError(p, "%s", !desiredAutoCommit ? "cannot start a transaction within a transaction"
+                          : iRollback ? "cannot rollback - no transaction is active"
+                                      : "cannot commit - no transaction is active");
+  return graalite_exec_abort(stmt, pc, SQLITE_ERROR, 0);
+}
+
+/*
+ * OP_Savepoint at pc: SQLITE_OK (the program goes on), SQLITE_DONE (RELEASE of the
+ * transaction's own savepoint committed and halted the statement) or the error code it reports.
+ */
+GRAALITE_EXPORT int graalite_op_savepoint(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  int p1 = pOp->p1;
+  const char *zName = pOp->p4.z;
+  int rc = SQLITE_OK;
+  if (pOp->opcode != OP_Savepoint || p->eVdbeState != VDBE_RUN_STATE || zName == 0) return SQLITE_MISUSE;
+  p->pc = pc;
+  if (p1 == SAVEPOINT_BEGIN) {
+    if (db->nVdbeWrite > 0) {
+      sqlite3VdbeError(p, "cannot open savepoint - SQL statements in progress");
+      rc = SQLITE_BUSY;
+    } else {
+      int nName = sqlite3Strlen30(zName);
+      Savepoint *pNew;
+      rc = sqlite3VtabSavepoint(db, SAVEPOINT_BEGIN, db->nStatement + db->nSavepoint);
+      if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+      pNew = sqlite3DbMallocRawNN(db, sizeof(Savepoint) + nName + 1);
+      if (pNew) {
+        pNew->zName = (char *)&pNew[1];
+        memcpy(pNew->zName, zName, nName + 1);
+        if (db->autoCommit) {
+          db->autoCommit = 0;
+          db->isTransactionSavepoint = 1;
+        } else {
+          db->nSavepoint++;
+        }
+        pNew->pNext = db->pSavepoint;
+        db->pSavepoint = pNew;
+        pNew->nDeferredCons = db->nDeferredCons;
+        pNew->nDeferredImmCons = db->nDeferredImmCons;
+      }
+    }
+  } else {
+    Savepoint *pSavepoint;
+    int iSavepoint = 0;
+    for (pSavepoint = db->pSavepoint; pSavepoint && sqlite3StrICmp(pSavepoint->zName, zName); pSavepoint = pSavepoint->pNext) {
+      iSavepoint++;
+    }
+    if (!pSavepoint) {
+      sqlite3VdbeError(p, "no such savepoint: %s", zName);
+      rc = SQLITE_ERROR;
+    } else if (db->nVdbeWrite > 0 && p1 == SAVEPOINT_RELEASE) {
+      sqlite3VdbeError(p, "cannot release savepoint - SQL statements in progress");
+      rc = SQLITE_BUSY;
+    } else {
+      int isTransaction = pSavepoint->pNext == 0 && db->isTransactionSavepoint;
+      int ii;
+      if (isTransaction && p1 == SAVEPOINT_RELEASE) {
+        if ((rc = sqlite3VdbeCheckFkDeferred(p)) != SQLITE_OK) return graalite_vdbe_return(p, rc);
+        db->autoCommit = 1;
+        if (sqlite3VdbeHalt(p) == SQLITE_BUSY) {
+          db->autoCommit = 0;
+          p->rc = SQLITE_BUSY;
+          return graalite_vdbe_return(p, SQLITE_BUSY);
+        }
+        rc = p->rc;
+        if (rc) {
+          db->autoCommit = 0;
+        } else {
+          db->isTransactionSavepoint = 0;
+        }
+      } else {
+        int isSchemaChange;
+        iSavepoint = db->nSavepoint - iSavepoint - 1;
+        if (p1 == SAVEPOINT_ROLLBACK) {
+          isSchemaChange = (db->mDbFlags & DBFLAG_SchemaChange) != 0;
+          for (ii = 0; ii < db->nDb; ii++) {
+            rc = sqlite3BtreeTripAllCursors(db->aDb[ii].pBt, SQLITE_ABORT_ROLLBACK, isSchemaChange == 0);
+            if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+          }
+        } else {
+          isSchemaChange = 0;
+        }
+        for (ii = 0; ii < db->nDb; ii++) {
+          rc = sqlite3BtreeSavepoint(db->aDb[ii].pBt, p1, iSavepoint);
+          if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+        }
+        if (isSchemaChange) {
+          sqlite3ExpirePreparedStatements(db, 0);
+          sqlite3ResetAllSchemasOfConnection(db);
+          db->mDbFlags |= DBFLAG_SchemaChange;
+        }
+      }
+      if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+      while (db->pSavepoint != pSavepoint) {
+        Savepoint *pTmp = db->pSavepoint;
+        db->pSavepoint = pTmp->pNext;
+        sqlite3DbFree(db, pTmp);
+        db->nSavepoint--;
+      }
+      if (p1 == SAVEPOINT_RELEASE) {
+        db->pSavepoint = pSavepoint->pNext;
+        sqlite3DbFree(db, pSavepoint);
+        if (!isTransaction) db->nSavepoint--;
+      } else {
+        db->nDeferredCons = pSavepoint->nDeferredCons;
+        db->nDeferredImmCons = pSavepoint->nDeferredImmCons;
+      }
+      if (!isTransaction || p1 == SAVEPOINT_ROLLBACK) {
+        rc = sqlite3VtabSavepoint(db, p1, iSavepoint);
+        if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+      }
+    }
+  }
+  if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+  if (p->eVdbeState == VDBE_HALT_STATE) return graalite_vdbe_return(p, SQLITE_DONE);
+  return SQLITE_OK;
+}
+
+/* ---- Trigger programs and foreign keys for the Truffle tier. ----
+ *
+ * A trigger body (or a foreign-key action) runs as a sub-program in a frame of its own, with
+ * its own registers and cursors. SQLite's Vdbe switches aOp, aMem and apCsr to the frame, and
+ * so does OP_Program here: every other function of this file then addresses the
+ * sub-program's instructions and cursors by the sub-program's own addresses, as the Truffle
+ * tier does. Registers stay in Java; the frame's aMem holds only what SQLite keeps there
+ * (aggregate states, a halt message).
+ */
+
+/* Register reg of the current frame takes the value *v (for what SQLite reads there itself). */
+GRAALITE_EXPORT int graalite_register_set(sqlite3_stmt *stmt, int reg, const GraaliteValue *v) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (reg <= 0 || reg >= p->nMem) return SQLITE_MISUSE;
+  graalite_value_to_mem(v, &p->aMem[reg]);
+  return sqlite3VdbeMemMakeWriteable(&p->aMem[reg]);
+}
+
+/*
+ * OP_Program at pc: SQLITE_OK when the sub-program's frame is entered (the caller runs it,
+ * then calls graalite_frame_return), GRAALITE_SKIPPED when a recursive invocation is not
+ * enabled (the program goes on after the instruction), or the error that ended the execution
+ * ("triggers nested too deep").
+ */
+#define GRAALITE_SKIPPED (-1)
+GRAALITE_EXPORT int graalite_op_program(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  SubProgram *pProgram;
+  Mem *pRt;
+  VdbeFrame *pFrame;
+  Mem *aMem;
+  int nMem;
+  if (pc < 0 || pc >= p->nOp || pOp->opcode != OP_Program || pOp->p4type != P4_SUBPROGRAM || pOp->p3 <= 0 || pOp->p3 >= p->nMem) return SQLITE_MISUSE;
+  pProgram = pOp->p4.pProgram;
+  pRt = &p->aMem[pOp->p3];
+  if (pOp->p5) {
+    void *t = pProgram->token;
+    for (pFrame = p->pFrame; pFrame && pFrame->token != t; pFrame = pFrame->pParent);
+    if (pFrame) return GRAALITE_SKIPPED;
+  }
+  if (p->nFrame >= db->aLimit[SQLITE_LIMIT_TRIGGER_DEPTH]) {
+    sqlite3VdbeError(p, "triggers nested too deep");
+    return graalite_exec_abort(stmt, pc, SQLITE_ERROR, 0);
+  }
+  if ((pRt->flags & MEM_Blob) == 0) {
+    i64 nByte;
+    Mem *pMem, *pEnd;
+    nMem = pProgram->nMem + pProgram->nCsr;
+    if (pProgram->nCsr == 0) nMem++;
+    nByte = ROUND8(sizeof(VdbeFrame)) + nMem * sizeof(Mem) + pProgram->nCsr * sizeof(VdbeCursor *) + (7 + (i64)pProgram->nOp) / 8;
+    pFrame = sqlite3DbMallocZero(db, nByte);
+    if (!pFrame) {
+      sqlite3OomFault(db);
+      return graalite_exec_abort(stmt, pc, SQLITE_NOMEM, 0);
+    }
+    sqlite3VdbeMemRelease(pRt);
+    pRt->flags = MEM_Blob | MEM_Dyn;
+    pRt->z = (char *)pFrame;
+    pRt->n = (int)nByte;
+    pRt->xDel = sqlite3VdbeFrameMemDel;
+    pFrame->v = p;
+    pFrame->nChildMem = nMem;
+    pFrame->nChildCsr = pProgram->nCsr;
+    pFrame->pc = pc;
+    pFrame->aMem = p->aMem;
+    pFrame->nMem = p->nMem;
+    pFrame->apCsr = p->apCsr;
+    pFrame->nCursor = p->nCursor;
+    pFrame->aOp = p->aOp;
+    pFrame->nOp = p->nOp;
+    pFrame->token = pProgram->token;
+    pEnd = &VdbeFrameMem(pFrame)[pFrame->nChildMem];
+    for (pMem = VdbeFrameMem(pFrame); pMem != pEnd; pMem++) {
+      pMem->flags = MEM_Undefined;
+      pMem->db = db;
+    }
+  } else {
+    pFrame = (VdbeFrame *)pRt->z;
+  }
+  p->nFrame++;
+  pFrame->pParent = p->pFrame;
+  pFrame->lastRowid = db->lastRowid;
+  pFrame->nChange = p->nChange;
+  pFrame->nDbChange = p->db->nChange;
+  pFrame->pAuxData = p->pAuxData;
+  p->pAuxData = 0;
+  p->nChange = 0;
+  p->pFrame = pFrame;
+  p->aMem = aMem = VdbeFrameMem(pFrame);
+  p->nMem = pFrame->nChildMem;
+  p->nCursor = (u16)pFrame->nChildCsr;
+  p->apCsr = (VdbeCursor **)&aMem[p->nMem];
+  pFrame->aOnce = (u8 *)&p->apCsr[pProgram->nCsr];
+  memset(pFrame->aOnce, 0, (pProgram->nOp + 7) / 8);
+  p->aOp = pProgram->aOp;
+  p->nOp = pProgram->nOp;
+  return SQLITE_OK;
+}
+
+/*
+ * OP_Halt with P1 = SQLITE_OK at pc of a sub-program: back to the calling frame (its
+ * cursors close, the change count and last rowid are the caller's again). 1 when P2 is
+ * OE_Ignore (RAISE(IGNORE): the caller continues at its Program's P2), 0 otherwise,
+ * negative when no sub-program is running.
+ */
+GRAALITE_EXPORT int graalite_frame_return(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeFrame *pFrame = p->pFrame;
+  int ignore;
+  if (pFrame == 0 || pc < 0 || pc >= p->nOp) return -1;
+  ignore = p->aOp[pc].p2 == OE_Ignore;
+  p->pFrame = pFrame->pParent;
+  p->nFrame--;
+  sqlite3VdbeSetChanges(p->db, p->nChange);
+  sqlite3VdbeFrameRestore(pFrame);
+  return ignore;
+}
+
+/* OP_FkCounter at pc: adds P2 to the deferred (P1 != 0) or the statement's immediate counter. */
+GRAALITE_EXPORT void graalite_op_fk_counter(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  if (pc < 0 || pc >= p->nOp || pOp->opcode != OP_FkCounter) return;
+  if (pOp->p1) {
+    db->nDeferredCons += pOp->p2;
+  } else if (db->flags & SQLITE_DeferFKs) {
+    db->nDeferredImmCons += pOp->p2;
+  } else {
+    p->nFkConstraint += pOp->p2;
+  }
+}
+
+/* OP_FkIfZero's condition: whether the deferred (deferred != 0) or the immediate counters are zero. */
+GRAALITE_EXPORT int graalite_fk_is_zero(sqlite3_stmt *stmt, int deferred) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  if (deferred) return db->nDeferredCons == 0 && db->nDeferredImmCons == 0;
+  return p->nFkConstraint == 0 && db->nDeferredImmCons == 0;
+}
+
+/* OP_FkCheck at pc: SQLITE_OK, or the immediate foreign-key violation that ended the execution. */
+GRAALITE_EXPORT int graalite_op_fk_check(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  int rc = sqlite3VdbeCheckFkImmediate(p);
+  if (rc != SQLITE_OK) return graalite_exec_abort(stmt, pc, rc, 0);
+  return SQLITE_OK;
+}
+
+/* ---- Schema changes for the Truffle tier (CREATE, DROP, ALTER, PRAGMAs that expire). ----
+ *
+ * The bodies of the opcodes that change the schema or read its cookies, one function for
+ * all of them: SQLite's b-tree, schema parser and statement expiry do the work. Returns
+ * SQLITE_OK (with the instruction's integer result in pOut[0]: ReadCookie's cookie,
+ * CreateBtree's root page, Destroy's moved root page, Clear's deleted rows, Pagecount's and
+ * MaxPgcnt's page counts; Checkpoint's three results in pOut[0..2]) or the error that ended
+ * the execution.
+ */
+GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pOut) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp;
+  int rc = SQLITE_OK;
+  if (pc < 0 || pc >= p->nOp) return SQLITE_MISUSE;
+  pOp = &p->aOp[pc];
+  p->pc = pc;
+  pOut[0] = pOut[1] = pOut[2] = 0;
+  switch (pOp->opcode) {
+    case OP_Pagecount:
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pOut[0] = sqlite3BtreeLastPage(db->aDb[pOp->p1].pBt);
+      return SQLITE_OK;
+    case OP_MaxPgcnt: {
+      unsigned int newMax = 0;
+      Btree *pBt;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pBt = db->aDb[pOp->p1].pBt;
+      if (pOp->p3) {
+        newMax = sqlite3BtreeLastPage(pBt);
+        if (newMax < (unsigned)pOp->p3) newMax = (unsigned)pOp->p3;
+      }
+      pOut[0] = sqlite3BtreeMaxPageCount(pBt, newMax);
+      return SQLITE_OK;
+    }
+    case OP_Checkpoint: {
+      int aRes[3];
+      aRes[0] = 0;
+      aRes[1] = aRes[2] = -1;
+      rc = sqlite3Checkpoint(db, pOp->p1, pOp->p2, &aRes[1], &aRes[2]);
+      if (rc) {
+        if (rc != SQLITE_BUSY) break;
+        rc = SQLITE_OK;
+        aRes[0] = 1;
+      }
+      pOut[0] = aRes[0];
+      pOut[1] = aRes[1];
+      pOut[2] = aRes[2];
+      return SQLITE_OK;
+    }
+    case OP_ReadCookie: {
+      int iMeta = 0;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      sqlite3BtreeGetMeta(db->aDb[pOp->p1].pBt, pOp->p3, (u32 *)&iMeta);
+      *pOut = iMeta;
+      return SQLITE_OK;
+    }
+    case OP_SetCookie: {
+      Db *pDb;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      pDb = &db->aDb[pOp->p1];
+      rc = sqlite3BtreeUpdateMeta(pDb->pBt, pOp->p2, pOp->p3);
+      if (pOp->p2 == BTREE_SCHEMA_VERSION) {
+        *(u32 *)&pDb->pSchema->schema_cookie = *(u32 *)&pOp->p3 - pOp->p5;
+        db->mDbFlags |= DBFLAG_SchemaChange;
+        sqlite3FkClearTriggerCache(db, pOp->p1);
+      } else if (pOp->p2 == BTREE_FILE_FORMAT) {
+        pDb->pSchema->file_format = pOp->p3;
+      }
+      if (pOp->p1 == 1) {
+        sqlite3ExpirePreparedStatements(db, 0);
+        p->expired = 0;
+      }
+      break;
+    }
+    case OP_CreateBtree: {
+      Pgno pgno = 0;
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      rc = sqlite3BtreeCreateTable(db->aDb[pOp->p1].pBt, &pgno, pOp->p3);
+      *pOut = pgno;
+      break;
+    }
+    case OP_Destroy: {
+      int iMoved = 0;
+      if (pOp->p3 < 0 || pOp->p3 >= db->nDb || db->aDb[pOp->p3].pBt == 0) return SQLITE_MISUSE;
+      if (db->nVdbeRead > db->nVDestroy + 1) {
+        p->errorAction = OE_Abort;
+        return graalite_exec_abort(stmt, pc, SQLITE_LOCKED, 0);
+      }
+      rc = sqlite3BtreeDropTable(db->aDb[pOp->p3].pBt, pOp->p1, &iMoved);
+      *pOut = iMoved;
+#ifndef SQLITE_OMIT_AUTOVACUUM
+      if (rc == SQLITE_OK && iMoved != 0) sqlite3RootPageMoved(db, pOp->p3, iMoved, pOp->p1);
+#endif
+      break;
+    }
+    case OP_Clear: {
+      i64 nChange = 0;
+      if (pOp->p2 < 0 || pOp->p2 >= db->nDb || db->aDb[pOp->p2].pBt == 0) return SQLITE_MISUSE;
+      rc = sqlite3BtreeClearTable(db->aDb[pOp->p2].pBt, (u32)pOp->p1, &nChange);
+      if (pOp->p3) p->nChange += nChange;
+      *pOut = nChange;
+      break;
+    }
+    case OP_SqlExec: {
+      char *zErr = 0;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+      sqlite3_xauth xAuth = db->xAuth;
+#endif
+      u8 mTrace = db->mTrace;
+      int savedAnalysisLimit = db->nAnalysisLimit;
+      db->nSqlExec++;
+      if (pOp->p1 & 0x0001) {
+#ifndef SQLITE_OMIT_AUTHORIZATION
+        db->xAuth = 0;
+#endif
+        db->mTrace = 0;
+      }
+      if (pOp->p1 & 0x0002) db->nAnalysisLimit = pOp->p2;
+      rc = sqlite3_exec(db, pOp->p4.z, 0, 0, &zErr);
+      db->nSqlExec--;
+#ifndef SQLITE_OMIT_AUTHORIZATION
+      db->xAuth = xAuth;
+#endif
+      db->mTrace = mTrace;
+      db->nAnalysisLimit = savedAnalysisLimit;
+      if (zErr || rc) {
+        sqlite3VdbeError(p, "%s", zErr);
+        sqlite3_free(zErr);
+        if (rc == SQLITE_NOMEM) sqlite3OomFault(db);
+        return graalite_exec_abort(stmt, pc, rc ? rc : SQLITE_ERROR, 0);
+      }
+      return SQLITE_OK;
+    }
+    case OP_ParseSchema: {
+      int iDb = pOp->p1;
+      if (iDb < 0 || iDb >= db->nDb) return SQLITE_MISUSE;
+#ifndef SQLITE_OMIT_ALTERTABLE
+      if (pOp->p4.z == 0) {
+        sqlite3SchemaClear(db->aDb[iDb].pSchema);
+        db->mDbFlags &= ~DBFLAG_SchemaKnownOk;
+        rc = sqlite3InitOne(db, iDb, &p->zErrMsg, pOp->p5);
+        db->mDbFlags |= DBFLAG_SchemaChange;
+        p->expired = 0;
+      } else
+#endif
+      {
+        InitData initData;
+        char *zSql;
+        initData.db = db;
+        initData.iDb = iDb;
+        initData.pzErrMsg = &p->zErrMsg;
+        initData.mInitFlags = 0;
+        initData.mxPage = sqlite3BtreeLastPage(db->aDb[iDb].pBt);
+        zSql = sqlite3MPrintf(db, "SELECT*FROM\"%w\".%s WHERE %s ORDER BY rowid", db->aDb[iDb].zDbSName, LEGACY_SCHEMA_TABLE, pOp->p4.z);
+        if (zSql == 0) {
+          rc = SQLITE_NOMEM_BKPT;
+        } else {
+          db->init.busy = 1;
+          initData.rc = SQLITE_OK;
+          initData.nInitRow = 0;
+          rc = sqlite3_exec(db, zSql, sqlite3InitCallback, &initData, 0);
+          if (rc == SQLITE_OK) rc = initData.rc;
+          if (rc == SQLITE_OK && initData.nInitRow == 0) rc = SQLITE_CORRUPT_BKPT;
+          sqlite3DbFreeNN(db, zSql);
+          db->init.busy = 0;
+        }
+      }
+      if (rc) {
+        sqlite3ResetAllSchemasOfConnection(db);
+        if (rc == SQLITE_NOMEM) sqlite3OomFault(db);
+      }
+      break;
+    }
+    case OP_DropTable:
+      sqlite3UnlinkAndDeleteTable(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_DropIndex:
+      sqlite3UnlinkAndDeleteIndex(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_DropTrigger:
+      sqlite3UnlinkAndDeleteTrigger(db, pOp->p1, pOp->p4.z);
+      return SQLITE_OK;
+    case OP_Expire:
+      if (!pOp->p1) {
+        sqlite3ExpirePreparedStatements(db, pOp->p2);
+      } else {
+        p->expired = pOp->p2 + 1;
+      }
+      return SQLITE_OK;
+    default:
+      return SQLITE_MISUSE;
+  }
+  if (rc) return graalite_exec_abort(stmt, pc, rc, 0);
+  return SQLITE_OK;
+}
+
+/* What vdbe.c does after an error once OP_Destroy has moved a root page (auto-vacuum): the schema of database iDb is read again. */
+GRAALITE_EXPORT void graalite_reset_one_schema(sqlite3_stmt *stmt, int iDb) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (iDb >= 0 && iDb < p->db->nDb) sqlite3ResetOneSchema(p->db, iDb);
+}
+
+/*
+ * OP_SeekEnd: the cursor goes to the end of its b-tree for appends (seekResult -1), unless it
+ * is already on an entry. Returns (rc << 8) | (stayed << 1) | atEnd.
+ */
+GRAALITE_EXPORT int graalite_cursor_seek_end(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   int res = 0, rc;
-  if (pC == 0) return SQLITE_MISUSE;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   pC->seekResult = -1;
-  if (sqlite3BtreeCursorIsValidNN(pC->uc.pCursor)) return SQLITE_OK;
+  if (sqlite3BtreeCursorIsValidNN(pC->uc.pCursor)) return 2;
   rc = sqlite3BtreeLast(pC->uc.pCursor, &res);
   pC->nullRow = (u8)res;
   pC->deferredMoveto = 0;
   pC->cacheStatus = CACHE_STALE;
-  return rc;
+  return (rc << 8) | (res != 0);
+}
+
+/*
+ * OP_SorterCompare at pc: whether the sorter's current record differs from the record (n
+ * bytes at z, the instruction's r[P3]) in its first P4 fields: 1 differs, 0 equal (a NULL
+ * compares equal), or -rc on an error.
+ */
+GRAALITE_EXPORT int graalite_op_sorter_compare(sqlite3_stmt *stmt, int pc, const void *z, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp;
+  VdbeCursor *pC;
+  Mem key;
+  int res = 0, rc;
+  if (pc < 0 || pc >= p->nOp) return -SQLITE_MISUSE;
+  pOp = &p->aOp[pc];
+  pC = graalite_cursor(stmt, pOp->p1, CURTYPE_SORTER);
+  if (pC == 0 || pOp->opcode != OP_SorterCompare || pOp->p4type != P4_INT32) return -SQLITE_MISUSE;
+  sqlite3VdbeMemInit(&key, p->db, MEM_Blob);
+  key.z = (char *)z;
+  key.n = n;
+  rc = sqlite3VdbeSorterCompare(pC, &key, pOp->p4.i, &res);
+  if (rc) return -rc;
+  return res != 0;
+}
+
+/* OP_JournalMode at pc with P3 = PAGER_JOURNALMODE_QUERY (no change): the journal mode's name, or NULL if the instruction is another one. */
+GRAALITE_EXPORT const char *graalite_journal_mode_query(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp;
+  Pager *pPager;
+  if (pc < 0 || pc >= p->nOp) return 0;
+  pOp = &p->aOp[pc];
+  if (pOp->opcode != OP_JournalMode || pOp->p3 != PAGER_JOURNALMODE_QUERY || pOp->p1 < 0 || pOp->p1 >= p->db->nDb || p->db->aDb[pOp->p1].pBt == 0) return 0;
+  pPager = sqlite3BtreePager(p->db->aDb[pOp->p1].pBt);
+  return sqlite3JournalModename(sqlite3PagerSetJournalMode(pPager, sqlite3PagerGetJournalMode(pPager)));
 }
 
 /* OP_IfSizeBetween at pc: (rc << 8) | 1 when 10*log2 of the estimated row count (-1 when empty) is within P3..P4. */

@@ -70,3 +70,12 @@ select k, a + 0, b + 0 from t where k = (select max(k) from t);
 select k, coalesce(a, b, 'none'), ifnull(b, -1), nullif(a, 0) from t order by k;
 select k, case when a then 'yes' when a is null then 'null' else 'no' end from t order by k;
 select k, iif(a, 'y', 'n'), a is b, a is not b from t order by k;
+-- AUTOINCREMENT from a trigger sub-program: MemMax and NewRowid use the main program's registers
+CREATE TABLE audit(id INTEGER PRIMARY KEY AUTOINCREMENT, what TEXT);
+CREATE TABLE items(x);
+CREATE TRIGGER items_added AFTER INSERT ON items BEGIN INSERT INTO audit(what) VALUES ('added ' || new.x); END;
+INSERT INTO items VALUES (1), (2), (3);
+DELETE FROM audit WHERE id = 3;
+INSERT INTO items VALUES (4);
+SELECT * FROM audit ORDER BY id;
+SELECT name, seq FROM sqlite_sequence WHERE name = 'audit';

@@ -166,6 +166,22 @@ public enum NativeFunction {
     OP_IDX_INSERT("graalite_op_idx_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IDX_DELETE("graalite_op_idx_delete", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_RESET_COUNT("graalite_op_reset_count", false, null, ADDRESS),
+    /* Transaction control: commits and rollbacks do I/O and may wait in the busy handler. */
+    OP_AUTO_COMMIT("graalite_op_auto_commit", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SAVEPOINT("graalite_op_savepoint", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Trigger frames and foreign-key counters: frame changes allocate and close cursors, not critical; the counters are plain field updates. */
+    REGISTER_SET("graalite_register_set", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_PROGRAM("graalite_op_program", false, JAVA_INT, ADDRESS, JAVA_INT),
+    FRAME_RETURN("graalite_frame_return", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_FK_COUNTER("graalite_op_fk_counter", true, null, ADDRESS, JAVA_INT),
+    FK_IS_ZERO("graalite_fk_is_zero", true, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_FK_CHECK("graalite_op_fk_check", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Schema changes: b-tree creation and deletion, nested statements (SqlExec, ParseSchema). */
+    OP_SCHEMA("graalite_op_schema", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    CURSOR_SEEK_END("graalite_cursor_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_SORTER_COMPARE("graalite_op_sorter_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    JOURNAL_MODE_QUERY("graalite_journal_mode_query", false, ADDRESS, ADDRESS, JAVA_INT),
+    RESET_ONE_SCHEMA("graalite_reset_one_schema", false, null, ADDRESS, JAVA_INT),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),
@@ -179,7 +195,6 @@ public enum NativeFunction {
     OP_AGG_STEP("graalite_op_agg_step", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     OP_AGG_FINAL("graalite_op_agg_final", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     /* Cursor instructions that need b-tree internals; they may read pages: not critical. */
-    OP_SEEK_END("graalite_op_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IF_SIZE_BETWEEN("graalite_op_if_size_between", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OFFSET("graalite_op_offset", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     REGISTER_SET_NULL("graalite_register_set_null", true, null, ADDRESS, JAVA_INT),

@@ -59,6 +59,7 @@ public final class NativeVdbe {
     /** Starts an execution; SQLITE_SCHEMA when the statement must be prepared again. */
     @TruffleBoundary
     public int begin() {
+        resetSchemaOnFault = 0;
         try {
             return (int) NativeFunction.EXEC_BEGIN.ffm.invokeExact(statement.pointer());
         } catch (Throwable t) {
@@ -284,20 +285,6 @@ public final class NativeVdbe {
     @TruffleBoundary
     public Object aggregateValue(int pc) {
         return callWithValues(NativeFunction.OP_AGG_FINAL, pc, new Object[0]);
-    }
-
-    /** OP_SeekEnd at {@code pc}: its cursor at the end of its b-tree, ready to append. */
-    @TruffleBoundary
-    public void seekEnd(int pc) {
-        int rc;
-        try {
-            rc = (int) NativeFunction.OP_SEEK_END.ffm.invokeExact(stmt, pc);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (rc != OK) {
-            throw abort(pc, rc);
-        }
     }
 
     /** OP_IfSizeBetween at {@code pc}: whether it jumps (its cursor's estimated size is in range). */
@@ -723,6 +710,225 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * OP_AutoCommit at {@code pc} (BEGIN, COMMIT, ROLLBACK): returns normally when the statement
+     * halted as it should, throws SQLite's error otherwise. After SQLITE_BUSY on COMMIT the
+     * transaction stays open, so the COMMIT can be run again.
+     */
+    @TruffleBoundary
+    public void autoCommit(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_AUTO_COMMIT.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != DONE) {
+            throw statement.connection().lastError(rc);
+        }
+    }
+
+    /**
+     * OP_Savepoint at {@code pc} (SAVEPOINT, RELEASE, ROLLBACK TO): false when the program goes
+     * on, true when the statement halted (RELEASE of the savepoint that began the transaction
+     * committed it); throws SQLite's error otherwise.
+     */
+    @TruffleBoundary
+    public boolean savepoint(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SAVEPOINT.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc == OK) {
+            return false;
+        }
+        if (rc != DONE) {
+            throw statement.connection().lastError(rc);
+        }
+        return true;
+    }
+
+    /** What {@link #enterSubprogram} returns when a recursive trigger invocation is not enabled. */
+    public static final int SKIPPED = -1;
+
+    /**
+     * OP_Program at {@code pc}: enters the sub-program's frame (OK) or returns {@link #SKIPPED};
+     * throws SQLite's error ("triggers nested too deep") after ending the execution.
+     */
+    @TruffleBoundary
+    public int enterSubprogram(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_PROGRAM.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK && rc != SKIPPED) {
+            throw statement.connection().lastError(rc);
+        }
+        return rc;
+    }
+
+    /** Halt with P1 = 0 at {@code pc} of a sub-program: back to the caller's frame; true for RAISE(IGNORE). */
+    @TruffleBoundary
+    public boolean returnFromSubprogram(int pc) {
+        int r;
+        try {
+            r = (int) NativeFunction.FRAME_RETURN.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (r < 0) {
+            throw new IllegalStateException("no sub-program is running at " + pc);
+        }
+        return r != 0;
+    }
+
+    /** SQLite's copy of register {@code register} (of the current frame) takes {@code value}. */
+    @TruffleBoundary
+    public void setRegister(int pc, int register, Object value) {
+        MemorySegment m = marshal(new Object[]{value}, 0, 1, 0);
+        int rc;
+        try {
+            rc = (int) NativeFunction.REGISTER_SET.ffm.invokeExact(stmt, register, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_FkCounter at {@code pc}. */
+    @TruffleBoundary
+    public void fkCounter(int pc) {
+        try {
+            NativeFunction.OP_FK_COUNTER.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_FkIfZero's test: the deferred or the immediate foreign-key counters are zero. */
+    @TruffleBoundary
+    public boolean fkIsZero(boolean deferred) {
+        try {
+            return (int) NativeFunction.FK_IS_ZERO.ffm.invokeExact(stmt, deferred ? 1 : 0) != 0;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_FkCheck at {@code pc}: throws the immediate foreign-key violation, if any. */
+    @TruffleBoundary
+    public void fkCheck(int pc) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_FK_CHECK.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw statement.connection().lastError(rc);
+        }
+    }
+
+    /**
+     * After an OP_Destroy that moved a root page (auto-vacuum), database number + 1: if the
+     * execution then fails, SQLite reads that schema again (vdbe.c's resetSchemaOnFault).
+     */
+    private int resetSchemaOnFault;
+
+    /**
+     * ReadCookie, SetCookie, CreateBtree, Destroy, Clear, SqlExec, ParseSchema, DropTable,
+     * DropIndex, DropTrigger or Expire at {@code pc}: the instruction's integer result (the
+     * cookie, the new root page, the moved root page, the deleted rows; 0 for the others).
+     * Throws SQLite's error after ending the execution.
+     */
+    @TruffleBoundary
+    public long schema(int pc, boolean destroy, int database) {
+        MemorySegment m = scratch(24);
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_SCHEMA.ffm.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw statement.connection().lastError(rc);
+        }
+        long result = m.get(ValueLayout.JAVA_LONG, 0);
+        secondResult = m.get(ValueLayout.JAVA_LONG, 8);
+        thirdResult = m.get(ValueLayout.JAVA_LONG, 16);
+        if (destroy && result != 0) {
+            resetSchemaOnFault = database + 1;
+        }
+        return result;
+    }
+
+    /** Checkpoint's second and third results (pages in the WAL, pages checkpointed), after {@link #schema}. */
+    public long secondResult;
+    public long thirdResult;
+
+    /** The execution halted normally: nothing to undo in the schema. */
+    public void completed() {
+        resetSchemaOnFault = 0;
+    }
+
+    /** The execution ended with an error (or was abandoned): what vdbe.c does to the schema then. */
+    @TruffleBoundary
+    public void afterFault() {
+        if (resetSchemaOnFault > 0) {
+            int database = resetSchemaOnFault - 1;
+            resetSchemaOnFault = 0;
+            try {
+                NativeFunction.RESET_ONE_SCHEMA.ffm.invokeExact(stmt, database);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        }
+    }
+
+    /** OP_SeekEnd: (rc << 8) | (stayed << 1) | atEnd; a cursor already on an entry stays there. */
+    @TruffleBoundary
+    public int seekEnd(int cursor) {
+        try {
+            return (int) NativeFunction.CURSOR_SEEK_END.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_SorterCompare at {@code pc}: whether the sorter's record differs from {@code record} in the instruction's first P4 fields. */
+    @TruffleBoundary
+    public boolean sorterDiffers(int pc, byte[] record) {
+        int r;
+        try {
+            r = (int) NativeFunction.OP_SORTER_COMPARE.ffm.invokeExact(stmt, pc, copyToScratch(record, 0), record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (r < 0) {
+            throw abort(pc, -r);
+        }
+        return r != 0;
+    }
+
+    /** OP_JournalMode at {@code pc} that only asks: the journal mode's name ("delete", "wal", ...). */
+    @TruffleBoundary
+    public String journalMode(int pc) {
+        MemorySegment z;
+        try {
+            z = (MemorySegment) NativeFunction.JOURNAL_MODE_QUERY.ffm.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (z.address() == 0) {
+            throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
+        }
+        return z.reinterpret(Integer.MAX_VALUE).getString(0);
     }
 
     /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */

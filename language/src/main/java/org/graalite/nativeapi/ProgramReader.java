@@ -145,7 +145,7 @@ public final class ProgramReader {
                 return new P4.IntArray(values);
             }
             case P4_SUBPROGRAM:
-                return new P4.SubProgram(subprogram(p));
+                return subprogram(p);
             case P4_TABLE:
             case P4_TABLEREF:
                 return new P4.Table(Sqlite3.string(Sqlite3.callPointer(TABLE_NAME, p)), p4type == P4_TABLEREF, tableColumns(p));
@@ -198,16 +198,28 @@ public final class ProgramReader {
         }
     }
 
-    private Program subprogram(MemorySegment p) {
-        Program known = subprograms.get(p.address());
-        if (known != null) {
-            return known;
+    /** Operands that name a subprogram while it is being read (a recursive trigger), by address. */
+    private final Map<Long, java.util.List<P4.SubProgram>> pending = new HashMap<>();
+
+    private P4.SubProgram subprogram(MemorySegment p) {
+        if (subprograms.containsKey(p.address())) {
+            Program known = subprograms.get(p.address());
+            if (known != null) {
+                return new P4.SubProgram(known);
+            }
+            // Being read: a trigger program reaches itself (recursive triggers).
+            P4.SubProgram later = new P4.SubProgram(null);
+            pending.computeIfAbsent(p.address(), k -> new java.util.ArrayList<>()).add(later);
+            return later;
         }
-        // Reserve the slot first: a trigger program may reach itself through another one.
         subprograms.put(p.address(), null);
         Program program = readOps(Sqlite3.callPointer(SUBPROGRAM_OPS, p), Sqlite3.callInt(SUBPROGRAM_SIZE, p), Sqlite3.callInt(SUBPROGRAM_MEM_COUNT, p),
                         Sqlite3.callInt(SUBPROGRAM_CURSOR_COUNT, p));
         subprograms.put(p.address(), program);
-        return program;
+        for (P4.SubProgram s : pending.getOrDefault(p.address(), java.util.List.of())) {
+            s.resolve(program);
+        }
+        pending.remove(p.address());
+        return new P4.SubProgram(program);
     }
 }

@@ -15,14 +15,24 @@ final class ControlNodes {
         }
     }
 
-    /** Halt P1 P2: ends the program; SQLite's own halt commits or rolls back and reports errors. */
+    /**
+     * Halt P1 P2 P3 P4 P5: ends the program; SQLite's own halt commits or rolls back and reports
+     * errors (P1 the code, P2 the conflict action, P4 and P5 the message). With P3 and no P4
+     * (RAISE in a trigger), the message is register P3: SQLite reads its own copy of it.
+     */
     static final class Halt extends InstructionNode {
-        Halt(int pc) {
+        private final int messageRegister;
+
+        Halt(int pc, int messageRegister) {
             super(pc, HALT, -1);
+            this.messageRegister = messageRegister;
         }
 
         @Override
         public void execute(Execution execution) {
+            if (messageRegister > 0) {
+                execution.vdbe.setRegister(pc, messageRegister, execution.registers[messageRegister]);
+            }
             execution.vdbe.halt(pc);
         }
     }

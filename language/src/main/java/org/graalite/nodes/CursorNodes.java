@@ -437,25 +437,6 @@ final class CursorNodes {
         }
     }
 
-    /**
-     * SeekEnd P1: cursor P1 at the end of its b-tree, to append (an index build or INSERT ...
-     * SELECT); a cursor already on a row stays there, since it only ever appends.
-     */
-    static final class SeekEnd extends InstructionNode {
-        private final int cursor;
-
-        SeekEnd(int pc, int cursor) {
-            super(pc, STRAIGHT, -1);
-            this.cursor = cursor;
-        }
-
-        @Override
-        public void execute(Execution execution) {
-            execution.vdbe.seekEnd(pc);
-            execution.cursors[cursor].recordMayHaveMoved();
-        }
-    }
-
     /** IfSizeBetween P1 P2 P3 P4: jump to P2 when 10*log2 of cursor P1's estimated row count (-1 when empty) is in P3..P4. */
     static final class IfSizeBetween extends InstructionNode {
         private final int cursor;

@@ -27,6 +27,11 @@ public abstract class InstructionNode extends Node {
      * addresses they can reach are known from the program, so each becomes a constant.
      */
     public static final int DYNAMIC = 5;
+    /**
+     * Runs {@link #executeBranch}: true means the instruction has halted the program (as
+     * Savepoint does when RELEASE commits the transaction), false continues at pc + 1.
+     */
+    public static final int MAY_HALT = 6;
 
     /** This instruction's address. */
     protected final int pc;
@@ -54,7 +59,7 @@ public abstract class InstructionNode extends Node {
         throw new UnsupportedOperationException();
     }
 
-    /** The condition of a BRANCH instruction. */
+    /** The condition of a BRANCH instruction; for MAY_HALT, whether the program has halted. */
     public boolean executeBranch(@SuppressWarnings("unused") Execution execution) {
         throw new UnsupportedOperationException();
     }

@@ -35,6 +35,8 @@ public final class NodeFactory {
                     java.util.Map.entry("Affinity", "with its affinity string"),
                     java.util.Map.entry("TypeCheck", "with its table's columns"),
                     java.util.Map.entry("Permutation", "before a Compare with built-in collations"),
+                    java.util.Map.entry("JournalMode", "P3 = -1 (asking for the mode, not changing it)"),
+                    java.util.Map.entry("Program", "when the Truffle tier runs every instruction of the sub-program"),
                     java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
                     java.util.Map.entry("Lt", "BINARY, NOCASE and RTRIM collations"),
@@ -64,16 +66,24 @@ public final class NodeFactory {
                             "Column", "Rowid", "Noop":
                 return null;
             case "FkCheck":
-                // See the node below: sound only while FkCounter runs natively.
                 return null;
             case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
             case "OpenDup":
                 return null;
+            case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
+                            "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
+                            "Pagecount", "MaxPgcnt", "Checkpoint":
+                return null;
+            case "JournalMode":
+                // Only the query (PAGER_JOURNALMODE_QUERY): changing the mode stays SQLite's.
+                return i.p3() == -1 ? null : "JournalMode that changes the mode";
+            case "Program":
+                return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
             case "Null":
                 return null;
-            case "And", "Or", "IsTrue", "ZeroOrNull", "AddImm", "MemMax", "IsType", "IfNullRow", "ElseEq", "SeekHit", "IfNoHope", "SeekEnd", "IfSizeBetween", "Offset":
+            case "And", "Or", "IsTrue", "ZeroOrNull", "AddImm", "MemMax", "IsType", "IfNullRow", "ElseEq", "SeekHit", "IfNoHope", "IfSizeBetween", "Offset":
                 return null;
             case "FinishSeek", "ColumnsUsed", "CursorHint", "Abortable", "Trace":
                 // No-ops here; see the nodes below.
@@ -196,10 +206,19 @@ public final class NodeFactory {
         return found;
     }
 
-    /** The call target that runs {@code program} (every instruction must be supported). */
+    /** The call target that runs {@code program} (every instruction must be supported, its sub-programs' too). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
+        return build(language, program, sql, database, new TriggerNodes.Subprograms(language, database, sql), false);
+    }
+
+    /** The call target of a trigger sub-program of a statement; {@code subprograms} holds the statement's others. */
+    static RootCallTarget createSubprogram(TruffleLanguage<?> language, Program program, String name, Database database, TriggerNodes.Subprograms subprograms) {
+        return build(language, program, name, database, subprograms, true);
+    }
+
+    private static RootCallTarget build(TruffleLanguage<?> language, Program program, String sql, Database database, TriggerNodes.Subprograms subprograms, boolean subprogram) {
         List<Instruction> instructions = program.instructions();
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions));
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -256,7 +275,8 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, TriggerNodes.Subprograms subprograms,
+                    boolean subprogram) {
         /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
         boolean mayBeCleared(int first, int last) {
             int next = clearable.nextSetBit(first);
@@ -335,7 +355,44 @@ public final class NodeFactory {
             case "Goto":
                 return new ControlNodes.Jump(pc, i.p2());
             case "Halt":
-                return new ControlNodes.Halt(pc);
+                if (build.subprogram() && i.p1() == 0) {
+                    return new TriggerNodes.Return(pc);
+                }
+                // RAISE(ABORT|FAIL|ROLLBACK, message) leaves the message in register P3.
+                return new ControlNodes.Halt(pc, i.p1() != 0 && i.p3() > 0 && i.p4() instanceof P4.None ? i.p3() : 0);
+            case "Program":
+                return new TriggerNodes.Program(pc, i.p2(), i.p1(), ((P4.SubProgram) i.p4()).program(), build.subprograms());
+            case "Param":
+                return new TriggerNodes.Param(pc, i.p1(), i.p2());
+            case "SeekEnd":
+                return new WriteNodes.SeekEnd(pc, i.p1());
+            case "JournalMode":
+                return new SchemaNodes.JournalModeQuery(pc, i.p2());
+            case "SorterCompare":
+                return new WriteNodes.SorterCompare(pc, i.p2(), i.p3());
+            case "Checkpoint":
+                return new SchemaNodes.Change(pc, i.p3(), 0, false, i.p1(), true);
+            case "ReadCookie":
+            case "CreateBtree":
+            case "Pagecount":
+            case "MaxPgcnt":
+                return new SchemaNodes.Change(pc, i.p2(), 0, false, i.p1());
+            case "Destroy":
+                return new SchemaNodes.Change(pc, i.p2(), 0, true, i.p3());
+            case "Clear":
+                return new SchemaNodes.Change(pc, 0, i.p3() > 0 ? i.p3() : 0, false, i.p2());
+            case "SetCookie":
+            case "SqlExec":
+            case "ParseSchema":
+            case "DropTable":
+            case "DropIndex":
+            case "DropTrigger":
+            case "Expire":
+                return new SchemaNodes.Change(pc, 0, 0, false, 0);
+            case "FkCounter":
+                return new ForeignKeyNodes.Counter(pc);
+            case "FkIfZero":
+                return new ForeignKeyNodes.IfZero(pc, i.p2(), i.p1() != 0);
             case "If":
                 return new ControlNodes.Truth(pc, i.p2(), i.p1(), true, i.p3() != 0);
             case "IfNot":
@@ -396,6 +453,10 @@ public final class NodeFactory {
                 return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
             case "Transaction":
                 return new CursorNodes.Transaction(pc);
+            case "AutoCommit":
+                return new TransactionNodes.AutoCommit(pc);
+            case "Savepoint":
+                return new TransactionNodes.Savepoint(pc);
             case "OpenRead":
                 // P5 OPFLAG_SEEKEQ (0x02): the cursor only looks for equal keys.
                 return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0, -1);
@@ -498,11 +559,7 @@ public final class NodeFactory {
             case "Noop":
                 return new ControlNodes.Jump(pc, pc + 1);
             case "FkCheck":
-                // FkCheck halts when this statement's immediate foreign-key counter
-                // (Vdbe.nFkConstraint) is above zero. Only FkCounter raises that counter, and a
-                // program with FkCounter runs on the native tier, so on the Truffle tier the
-                // counter is always zero and FkCheck falls through (it ends every RETURNING).
-                return new ControlNodes.Jump(pc, pc + 1);
+                return new ForeignKeyNodes.Check(pc);
             case "Variable":
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
             case "Once":
@@ -593,10 +650,6 @@ public final class NodeFactory {
                 return new IndexNodes.SeekHit(pc, i.p1(), i.p2(), i.p3());
             case "IfNoHope":
                 return new IndexNodes.Lookup(pc, i.p2(), i.p1(), IndexNodes.Lookup.IF_NO_HOPE, i.p3(), int32(i));
-            case "SeekEnd":
-                // Today only in programs that stay native for other opcodes (REINDEX, the INSERT
-                // ... SELECT transfer with RowCell); ready for when those move.
-                return new CursorNodes.SeekEnd(pc, i.p1());
             case "IfSizeBetween":
                 // Generated by PRAGMA optimize, whose program also has SqlExec (native).
                 return new CursorNodes.IfSizeBetween(pc, i.p2(), i.p1());

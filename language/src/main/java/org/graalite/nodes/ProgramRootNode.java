@@ -160,6 +160,13 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     }
                     throw CompilerDirectives.shouldNotReachHere("unexpected jump target " + next + " at " + pc);
                 }
+                case InstructionNode.MAY_HALT:
+                    if (node.executeBranch(execution)) {
+                        execution.resumeAt = 0;
+                        return Boolean.FALSE;
+                    }
+                    pc = pc + 1;
+                    break;
                 case InstructionNode.ROW:
                     node.execute(execution);
                     execution.resumeAt = pc + 1;

@@ -225,7 +225,7 @@ final class RegisterNodes {
     /**
      * MemMax P1 P2: both registers become integers (sqlite3VdbeMemIntegerify), then r[P1] =
      * max(r[P1], r[P2]). AUTOINCREMENT keeps the largest rowid so. (In a trigger program P1 is a
-     * register of the outermost frame; trigger programs run on the native tier.)
+     * register of the outermost frame.)
      */
     static final class MemMax extends InstructionNode {
         private final int accumulator;
@@ -240,10 +240,12 @@ final class RegisterNodes {
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            long a = r[accumulator] instanceof Long l ? l : SqlValues.intValue(r[accumulator]);
+            // P1 names a register of the main program, also from a trigger sub-program (vdbe.c).
+            Object[] root = execution.rootRegisters();
+            long a = root[accumulator] instanceof Long l ? l : SqlValues.intValue(root[accumulator]);
             long b = r[operand] instanceof Long l ? l : SqlValues.intValue(r[operand]);
             r[operand] = b;
-            r[accumulator] = Math.max(a, b);
+            root[accumulator] = Math.max(a, b);
         }
     }
 

@@ -122,7 +122,10 @@ final class WriteNodes {
         }
     }
 
-    /** NewRowid P1 P2 P3: r[P2] = a new rowid for table P1; r[P3] is AUTOINCREMENT's largest rowid so far (P3 = 0: none). */
+    /**
+     * NewRowid P1 P2 P3: r[P2] = a new rowid for table P1; r[P3] of the main program (also from
+     * a trigger sub-program) is AUTOINCREMENT's largest rowid so far (P3 = 0: none).
+     */
     static final class NewRowid extends InstructionNode {
         private final int cursor;
         private final int register;
@@ -138,12 +141,14 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             long[] max = null;
+            Object[] root = null;
             if (largest > 0) {
-                max = new long[]{org.graalite.runtime.SqlValues.intValue(execution.registers[largest])};
+                root = execution.rootRegisters();
+                max = new long[]{org.graalite.runtime.SqlValues.intValue(root[largest])};
             }
             execution.registers[register] = execution.vdbe.newRowid(pc, max);
             if (max != null) {
-                execution.registers[largest] = max[0];
+                root[largest] = max[0];
             }
             execution.cursors[cursor].moved(false);
         }
@@ -175,6 +180,50 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.resetCount();
+        }
+    }
+
+    /**
+     * SeekEnd P1: positions cursor P1 at the end of its b-tree so that the IdxInsert that follows
+     * appends (CREATE INDEX fills the index from a sorter in order); a cursor already on an entry
+     * stays where it is.
+     */
+    static final class SeekEnd extends InstructionNode {
+        private final int cursor;
+
+        SeekEnd(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int result = execution.vdbe.seekEnd(cursor);
+            if ((result >>> 8) != 0) {
+                throw execution.vdbe.abort(pc, result >>> 8);
+            }
+            if ((result & 2) == 0) {
+                execution.cursors[cursor].moved((result & 1) != 0);
+            }
+        }
+    }
+
+    /**
+     * SorterCompare P1 P2 P3 P4: jumps to P2 when the sorter P1's current record and the record
+     * r[P3] differ in their first P4 fields (a NULL in either compares equal): CREATE UNIQUE
+     * INDEX finds duplicate keys this way.
+     */
+    static final class SorterCompare extends InstructionNode {
+        private final int record;
+
+        SorterCompare(int pc, int target, int record) {
+            super(pc, BRANCH, target);
+            this.record = record;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            return execution.vdbe.sorterDiffers(pc, (byte[]) execution.registers[record]);
         }
     }
 }

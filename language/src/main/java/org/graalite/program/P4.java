@@ -183,26 +183,38 @@ public sealed interface P4 {
         }
     }
 
-    /** A trigger body (P4_SUBPROGRAM). */
-    record SubProgram(Program program) implements P4 {
+    /**
+     * A trigger body or foreign-key action (P4_SUBPROGRAM). A recursive trigger's program
+     * contains itself: the reader resolves such an operand once the program is read.
+     */
+    final class SubProgram implements P4 {
+        private Program program;
+
+        public SubProgram(Program program) {
+            this.program = program;
+        }
+
+        /** The subprogram; null only while the reader is still reading it. */
+        public Program program() {
+            return program;
+        }
+
+        /** Sets the program of an operand created while that program was being read. */
+        public void resolve(Program p) {
+            if (program != null) {
+                throw new IllegalStateException("subprogram already resolved");
+            }
+            program = p;
+        }
+
         @Override
         public String display() {
             return "program";
         }
 
         @Override
-        public boolean equals(Object o) {
-            return o == this;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
-        }
-
-        @Override
         public String toString() {
-            return "SubProgram[" + program.instructions().size() + " instructions]";
+            return "SubProgram[" + (program == null ? "?" : program.instructions().size()) + " instructions]";
         }
     }
 

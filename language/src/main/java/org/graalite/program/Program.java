@@ -30,22 +30,29 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
         }
     }
 
+    /** This program, then each trigger sub-program in the order EXPLAIN meets them, each once. */
+    public List<Program> withSubprograms() {
+        List<Program> programs = new java.util.ArrayList<>();
+        programs.add(this);
+        for (int k = 0; k < programs.size(); k++) {
+            for (Instruction i : programs.get(k).instructions) {
+                if (i.p4() instanceof P4.SubProgram sub && sub.program() != null && !containsIdentical(programs, sub.program())) {
+                    programs.add(sub.program());
+                }
+            }
+        }
+        return programs;
+    }
+
     /**
      * The rows SQLite's EXPLAIN lists for this program: its own instructions, then those of
      * each trigger subprogram in the order the listing meets them (addresses restart at 0 in
      * each subprogram).
      */
     public List<Instruction> explainRows() {
-        List<Program> programs = new java.util.ArrayList<>();
-        programs.add(this);
         List<Instruction> rows = new java.util.ArrayList<>();
-        for (int k = 0; k < programs.size(); k++) {
-            for (Instruction i : programs.get(k).instructions) {
-                rows.add(i);
-                if (i.p4() instanceof P4.SubProgram sub && sub.program() != null && !containsIdentical(programs, sub.program())) {
-                    programs.add(sub.program());
-                }
-            }
+        for (Program p : withSubprograms()) {
+            rows.addAll(p.instructions);
         }
         return rows;
     }
@@ -62,11 +69,23 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
     /**
      * A text that is equal for two programs exactly when the Truffle tier would build the same
      * nodes for them: every instruction's opcode and operands, p4 in full (blob constants byte
-     * for byte), subprograms excluded (programs with them do not run on the Truffle tier).
+     * for byte), and the same of each trigger sub-program (a P4 sub-program by its position in
+     * {@link #withSubprograms}).
      */
     public String fingerprint() {
         StringBuilder sb = new StringBuilder();
-        for (Instruction i : instructions) {
+        List<Program> programs = withSubprograms();
+        for (int k = 0; k < programs.size(); k++) {
+            if (k > 0) {
+                sb.append("subprogram ").append(k).append(' ').append(programs.get(k).registerCount).append(' ').append(programs.get(k).cursorCount).append('\n');
+            }
+            fingerprint(programs.get(k), programs, sb);
+        }
+        return sb.toString();
+    }
+
+    private static void fingerprint(Program program, List<Program> programs, StringBuilder sb) {
+        for (Instruction i : program.instructions) {
             sb.append(i.opcode()).append(' ').append(i.p1()).append(' ').append(i.p2()).append(' ').append(i.p3()).append(' ').append(i.p5()).append(' ');
             P4 p4 = i.p4();
             if (p4 instanceof P4.Value v && v.value() instanceof byte[] b) {
@@ -79,12 +98,19 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
                 sb.append(k.display()).append('/').append(k.allFields());
             } else if (p4 instanceof P4.Function f) {
                 sb.append(f.name()).append('/').append(f.argumentCount()).append('/').append(f.flags()).append('/').append(f.callArguments());
+            } else if (p4 instanceof P4.SubProgram sub) {
+                int index = -1;
+                for (int k = 0; k < programs.size(); k++) {
+                    if (programs.get(k) == sub.program()) {
+                        index = k;
+                    }
+                }
+                sb.append("subprogram:").append(index);
             } else {
                 sb.append(p4.getClass().getSimpleName()).append(':').append(p4.display());
             }
             sb.append('\n');
         }
-        return sb.toString();
     }
 
     /** The EXPLAIN listing as text, one instruction a line: {@code addr|opcode|p1|p2|p3|p4|p5}. */

@@ -97,9 +97,11 @@ public final class Database implements AutoCloseable {
     }
 
     private static boolean usesGuestCode(org.graalite.program.Program program) {
-        for (org.graalite.program.Instruction i : program.instructions()) {
-            if (i.p4() instanceof org.graalite.program.P4.Function f && (f.flags() & 0x00800000) == 0) {
-                return true;
+        for (org.graalite.program.Program p : program.withSubprograms()) {
+            for (org.graalite.program.Instruction i : p.instructions()) {
+                if (i.p4() instanceof org.graalite.program.P4.Function f && (f.flags() & 0x00800000) == 0) {
+                    return true;
+                }
             }
         }
         return false;

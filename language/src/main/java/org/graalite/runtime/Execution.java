@@ -28,6 +28,26 @@ public final class Execution {
     public boolean[] clearedNull;
     /** The values of the last ResultRow. */
     public Object[] row;
+    /** In a trigger sub-program: the calling execution, whose registers Param reads; null in the main program. */
+    public Execution caller;
+    /** In a sub-program: the calling Program instruction's P1, the first of the registers Param reads. */
+    public int callerArguments;
+    /** In a sub-program: whether its halt was RAISE(IGNORE). */
+    public boolean ignored;
+    /** The executions of this execution's sub-programs, by the address of the Program instruction, reused for each call. */
+    private Execution[] callees;
+
+    /**
+     * The registers of the main program: MemMax P1 and NewRowid P3 (AUTOINCREMENT's largest
+     * rowid) name a register of the outermost frame even in a trigger sub-program, as in vdbe.c.
+     */
+    public Object[] rootRegisters() {
+        Execution e = this;
+        while (e.caller != null) {
+            e = e.caller;
+        }
+        return e.registers;
+    }
 
     /**
      * A change to a b-tree moves records in their pages: every cursor must find its record
@@ -39,6 +59,32 @@ public final class Execution {
                 c.recordMayHaveMoved();
             }
         }
+    }
+
+    /**
+     * The execution of the sub-program that the Program instruction at {@code pc} calls, ready
+     * to start: SQLite reuses one frame per Program instruction of an execution, and so does
+     * this (a recursive trigger's call comes from a callee's own execution).
+     */
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+    public Execution callee(int pc, int registerCount, int cursorCount, int instructionCount, int arguments) {
+        if (callees == null) {
+            callees = new Execution[onceDone.length];
+        }
+        Execution e = callees[pc];
+        if (e == null) {
+            e = new Execution(vdbe, registerCount, cursorCount, parameters, instructionCount);
+            e.caller = this;
+            e.callerArguments = arguments;
+            callees[pc] = e;
+        } else {
+            java.util.Arrays.fill(e.cursors, null);
+            java.util.Arrays.fill(e.onceDone, false);
+        }
+        e.resumeAt = 0;
+        e.ignored = false;
+        e.minWriteFileFormat = minWriteFileFormat;
+        return e;
     }
 
     public Execution(NativeVdbe vdbe, int registerCount, int cursorCount, Object[] parameters, int instructionCount) {

@@ -163,6 +163,7 @@ public final class Statement implements AutoCloseable {
             }
             rowProduced |= row;
             if (!row) {
+                completed();
                 finish();
             }
             return row;
@@ -215,7 +216,15 @@ public final class Statement implements AutoCloseable {
         active = true;
         rowProduced |= row;
         if (!row) {
+            completed();
             finish();
+        }
+    }
+
+    /** The current execution reached its halt without an error. */
+    private void completed() {
+        if (tier == Tier.TRUFFLE && execution != null) {
+            execution.vdbe.completed();
         }
     }
 
@@ -233,6 +242,9 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public void finish() {
         if (active) {
+            if (tier == Tier.TRUFFLE && execution != null) {
+                execution.vdbe.afterFault();
+            }
             nativeStatement.reset();
             active = false;
         }

@@ -9,8 +9,7 @@ import org.graalite.program.Program;
 
 /**
  * What the Truffle tier can execute: a program runs on it only if the node factory supports
- * every one of its instructions (subprograms included, which today means none: the Program
- * opcode itself is not supported yet).
+ * every one of its instructions, those of its trigger sub-programs included.
  */
 public final class TruffleTierSupport {
     private TruffleTierSupport() {
@@ -19,10 +18,12 @@ public final class TruffleTierSupport {
     /** The opcodes (with the variant, where only some are supported) the Truffle tier lacks for {@code program}, sorted; empty if it can run it. */
     public static Set<String> missingOpcodes(Program program, Database database) {
         Set<String> missing = new TreeSet<>();
-        for (Instruction i : program.instructions()) {
-            String reason = NodeFactory.unsupported(i, database);
-            if (reason != null) {
-                missing.add(reason);
+        for (Program p : program.withSubprograms()) {
+            for (Instruction i : p.instructions()) {
+                String reason = NodeFactory.unsupported(i, database);
+                if (reason != null) {
+                    missing.add(reason);
+                }
             }
         }
         return missing;

@@ -48,6 +48,44 @@ class CompilationTest {
         assertTrue(deopts <= 2, "deoptimization loop: " + deopts + " deopts\n" + trace);
     }
 
+    /**
+     * A hot INSERT whose trigger runs as a sub-program (Program, Param, a frame return), inside
+     * transactions run on the Truffle tier (AutoCommit), compiles without failures or
+     * deoptimization loops, and every row and trigger row arrives.
+     */
+    @Test
+    void hotInsertWithTriggerCompiles(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
+                        .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("t.db").toString()).option("sql.Tier", "truffle")
+                                        .build()) {
+            c.eval("sql", "create table t(a integer primary key, b text); create table log(a, b, n); "
+                            + "create trigger t_ai after insert on t when new.a % 2 = 0 begin insert into log values (new.a, upper(new.b), (select count(*) from log)); end");
+            Value begin = c.getBindings("sql").invokeMember("prepare", "begin");
+            Value insert = c.getBindings("sql").invokeMember("prepare", "insert into t(b) values (?)");
+            Value commit = c.getBindings("sql").invokeMember("prepare", "commit");
+            for (int i = 0; i < 100; i++) {
+                begin.execute();
+                for (int k = 0; k < 5; k++) {
+                    insert.execute("v" + k);
+                }
+                commit.execute();
+            }
+            Value it = c.eval("sql", "select (select count(*) from t), count(*), max(n) from log").getIterator();
+            Value row = it.getIteratorNextElement();
+            assertEquals(500, row.getArrayElement(0).asLong());
+            assertEquals(250, row.getArrayElement(1).asLong());
+            assertEquals(249, row.getArrayElement(2).asLong());
+        }
+        String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.contains("opt done") && trace.contains("sql:insert into t(b)"), "the statement was not compiled:\n" + trace);
+        assertTrue(!trace.contains("opt failed"), trace);
+        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && (l.contains("sql:insert") || l.contains("sql:trigger"))).count();
+        assertTrue(deopts <= 3, "deoptimization loop: " + deopts + " deopts\n" + trace);
+    }
+
     /** A loop that hands out no rows runs inside one call: on-stack replacement compiles it. */
     @Test
     void longLoopWithoutRowsIsCompiledByOsr(@TempDir Path dir) {

@@ -20,7 +20,9 @@ import java.util.SplittableRandom;
  * trigger that raises), {@code t5} (a multi-column UNIQUE with a NOCASE column, DESC,
  * partial and expression indexes), {@code t6} (INTEGER PRIMARY KEY, UNIQUE, NOT NULL with a
  * default, CHECK, a multi-column index with DESC, no expression or partial index and no
- * trigger), {@code audit}.
+ * trigger), {@code audit}, {@code t7} (rows t1's insert trigger makes, a foreign key to t1
+ * with ON DELETE CASCADE and ON UPDATE SET NULL, a trigger that would recurse) and triggers on
+ * {@code t5} that RAISE(IGNORE) and RAISE(FAIL); foreign keys are on.
  *
  * <p>Statements: INSERT (with every conflict clause, multi-row, DEFAULT VALUES, from SELECT,
  * RETURNING), UPSERT ({@code ON CONFLICT ... DO UPDATE/DO NOTHING}, several clauses),
@@ -45,6 +47,7 @@ final class WriteWorkload {
     }
 
     static final List<String> SCHEMA = List.of(
+                    "PRAGMA foreign_keys = ON",
                     "CREATE TABLE t1(id INTEGER PRIMARY KEY, a INTEGER NOT NULL CHECK (a BETWEEN -1000 AND 1000), b TEXT, c REAL, d BLOB, e)",
                     "CREATE INDEX t1_a ON t1(a)",
                     "CREATE INDEX t1_bc ON t1(b, c DESC)",
@@ -69,7 +72,17 @@ final class WriteWorkload {
                                     "INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t4', 'U', old.a, new.a, coalesce(old.c, '-') || '>' || coalesce(new.c, '-')); END",
                     "CREATE TRIGGER t4_ad AFTER DELETE ON t4 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t4', 'D', old.a, old.b, old.d); END",
                     "CREATE TRIGGER t4_bd BEFORE DELETE ON t4 WHEN old.d = 13 BEGIN SELECT RAISE(ABORT, 't4 rows with d = 13 are protected'); END",
-                    "CREATE TRIGGER t2_au AFTER UPDATE OF v ON t2 WHEN new.v > 15 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t2', 'U', old.k, new.k, new.v); END");
+                    "CREATE TRIGGER t2_au AFTER UPDATE OF v ON t2 WHEN new.v > 15 BEGIN INSERT INTO audit(tbl, op, k1, k2, info) VALUES ('t2', 'U', old.k, new.k, new.v); END",
+                    // t7: rows that t1's inserts make through a trigger, tied to t1 by a foreign key
+                    // (deletes and REPLACE cascade, rowid changes set NULL); its own insert trigger
+                    // would recurse, which SQLite skips while recursive_triggers is off.
+                    "CREATE TABLE t7(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES t1(id) ON DELETE CASCADE ON UPDATE SET NULL, tag, lvl INTEGER DEFAULT 0)",
+                    "CREATE INDEX t7_pid ON t7(pid)",
+                    "CREATE TRIGGER t1_ai AFTER INSERT ON t1 WHEN new.a % 4 = 0 BEGIN INSERT INTO t7(pid, tag) VALUES (new.id, new.b); END",
+                    "CREATE TRIGGER t7_ai AFTER INSERT ON t7 WHEN new.lvl < 2 BEGIN INSERT INTO t7(pid, tag, lvl) VALUES (new.pid, 'child of ' || new.id, new.lvl + 1); END",
+                    // t5: updates of rows with p = 7 are ignored (RAISE(IGNORE)), inserts with p = 13 fail (RAISE(FAIL))
+                    "CREATE TRIGGER t5_bu BEFORE UPDATE ON t5 WHEN old.p = 7 BEGIN SELECT RAISE(IGNORE); END",
+                    "CREATE TRIGGER t5_bi BEFORE INSERT ON t5 WHEN new.p = 13 BEGIN SELECT RAISE(FAIL, 't5 rows with p = 13 are refused'); END");
 
     /**
      * Every table's full contents in a defined order (with each value's bytes, because text
@@ -83,6 +96,7 @@ final class WriteWorkload {
                     contents("t5", "rowid"),
                     contents("t6", "rowid"),
                     contents("audit", "rowid"),
+                    contents("t7", "rowid"),
                     "SELECT name, seq FROM sqlite_sequence ORDER BY name");
 
     private static String contents(String table, String order) {
@@ -224,7 +238,7 @@ final class WriteWorkload {
 
     private String table() {
         int p = r.nextInt(100);
-        return p < 20 ? "t1" : p < 36 ? "t2" : p < 52 ? "t3" : p < 66 ? "t4" : p < 80 ? "t5" : p < 96 ? "t6" : "audit";
+        return p < 20 ? "t1" : p < 36 ? "t2" : p < 52 ? "t3" : p < 66 ? "t4" : p < 80 ? "t5" : p < 93 ? "t6" : p < 97 ? "t7" : "audit";
     }
 
     static String[] columns(String table) {
@@ -235,6 +249,7 @@ final class WriteWorkload {
             case "t4" -> new String[]{"a", "b", "c", "d"};
             case "t5" -> new String[]{"p", "q", "r"};
             case "t6" -> new String[]{"id", "u", "v", "w", "x"};
+            case "t7" -> new String[]{"id", "pid", "tag", "lvl"};
             default -> new String[]{"seq", "tbl", "op", "k1", "k2", "info"};
         };
     }
@@ -304,6 +319,8 @@ final class WriteWorkload {
                     sql.s("t6(id, u, v, w, x) SELECT id + 100, u || '+', v, w, x FROM t6 WHERE ").s(where("t6", sql));
                 }
             }
+            // parents that may not exist: a foreign-key violation unless every a is an id of t1
+            case "t7" -> sql.s("t7(pid, tag) SELECT a % 50, b FROM t1 WHERE ").s(where("t1", sql));
             default -> sql.s("t5(p, q, r) SELECT e, b, d FROM t1 WHERE ").s(where("t1", sql));
         }
         if (r.nextBoolean()) {
@@ -321,6 +338,7 @@ final class WriteWorkload {
             case "t3" -> new String[]{"(x)", "(id)"};
             case "t4" -> new String[]{"(a, b)"};
             case "t6" -> new String[]{"(id)", "(u)"};
+            case "t7" -> new String[]{"(id)"};
             default -> new String[]{"(p, q)"};
         };
         String[] sets = switch (table) {
@@ -329,6 +347,7 @@ final class WriteWorkload {
             case "t3" -> new String[]{"y = excluded.y", "z = z + 1", "x = excluded.x + 100"};
             case "t4" -> new String[]{"c = excluded.c", "d = d + 1"};
             case "t6" -> new String[]{"v = v + excluded.v", "u = excluded.u || 'x'", "w = excluded.w", "x = x || excluded.x"};
+            case "t7" -> new String[]{"pid = excluded.pid", "tag = excluded.tag", "lvl = lvl + 1"};
             default -> new String[]{"r = excluded.r", "q = upper(excluded.q)"};
         };
         int clauses = targets.length > 1 && r.nextInt(100) < 30 ? 2 : 1;
@@ -432,6 +451,15 @@ final class WriteWorkload {
                     sql.s(c).s(" = ").lit(value("t6", c));
                 }
             }
+            case "t7" -> {
+                String[] exprs = {"pid = pid + 1", "pid = NULL", "tag = upper(tag)", "lvl = lvl + 1", "id = id + 100"};
+                if (p < 55) {
+                    sql.s(exprs[r.nextInt(exprs.length)]);
+                } else {
+                    String c = new String[]{"pid", "tag", "lvl"}[r.nextInt(3)];
+                    sql.s(c).s(" = ").lit(value("t7", c));
+                }
+            }
             default -> sql.s(p < 50 ? "info = NULL" : "op = lower(op)");
         }
     }
@@ -508,6 +536,14 @@ final class WriteWorkload {
                     default -> w.s("v > ").lit(small()).s(" AND w IS NOT NULL");
                 }
             }
+            case "t7" -> {
+                switch (p % 4) {
+                    case 0 -> w.s("id = ").lit((long) r.nextInt(1, 40));
+                    case 1 -> w.s("pid = ").lit((long) r.nextInt(1, 45));
+                    case 2 -> w.s("pid IS NULL");
+                    default -> w.s("lvl > 0");
+                }
+            }
             default -> w.s(p < 50 ? "seq % 5 = 0" : "tbl = 't4' AND op = 'D'");
         }
         if (sql.params != null) {
@@ -540,6 +576,10 @@ final class WriteWorkload {
             case "t6.v" -> p < 85 ? small() : p < 88 ? (Object) (-6L) : p < 92 ? null : any();
             case "t6.w" -> p < 60 ? REALS[r.nextInt(REALS.length)] : any();
             case "audit.tbl", "audit.op" -> text();
+            case "t7.id" -> p < 70 ? null : (long) r.nextInt(1, 40);
+            // mostly ids that t1 has, some it may not have (a foreign-key violation)
+            case "t7.pid" -> p < 75 ? (Object) (long) r.nextInt(1, 45) : p < 90 ? null : p < 95 ? (long) r.nextInt(100, 200) : any();
+            case "t7.lvl" -> p < 80 ? (Object) (long) r.nextInt(3) : any();
             default -> p < 60 ? small() : any(); // t2.v, t3.z, t4.d, t5.r, audit.*
         };
     }
