@@ -5,6 +5,8 @@ import java.util.List;
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
 
+import org.graalite.language.SqlLanguage;
+import org.graalite.nativeapi.NativeBinding;
 import org.graalite.program.Instruction;
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Database;
@@ -189,7 +191,8 @@ public final class NodeFactory {
     /** The call target that runs {@code program} (every instruction must be supported). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
-        Build build = new Build(instructions, database, nativeAccumulators(instructions));
+        NativeBinding binding = language instanceof SqlLanguage l ? l.nativeBinding() : NativeBinding.FFM;
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), binding);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -246,7 +249,7 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, NativeBinding binding) {
     }
 
     private static boolean builtinAggregate(Instruction i) {
@@ -375,7 +378,7 @@ public final class NodeFactory {
             case "IdxRowid":
                 return new IndexNodes.IndexRowid(pc, i.p1(), i.p2());
             case "DeferredSeek":
-                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3());
+                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.binding()));
             case "IdxInsert":
                 return new WriteNodes.IndexInsert(pc, i.p1(), i.p2());
             case "IdxDelete":
@@ -432,15 +435,15 @@ public final class NodeFactory {
                 return new CursorNodes.Close(pc, i.p1());
             case "Rewind":
                 // With P2 = 0 the move never jumps: an "empty" outcome falls through too.
-                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.FIRST);
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.FIRST, null);
             case "Last":
-                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST);
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST, null);
             case "Next":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT);
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT, BtreeCallNodes.Step.create(build.binding(), true));
             case "Prev":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV);
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV, BtreeCallNodes.Step.create(build.binding(), false));
             case "Column":
-                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null);
+                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.binding()));
             case "Rowid":
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
@@ -537,7 +540,7 @@ public final class NodeFactory {
             }
             case "SeekRowid":
             case "NotExists":
-                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3());
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.binding()));
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":
