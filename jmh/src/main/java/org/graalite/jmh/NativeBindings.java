@@ -90,7 +90,8 @@ public class NativeBindings {
         try (Context reference = open(database, "native", "ffm")) {
             expected = run(reference.getBindings("sql").invokeMember("prepare", sql));
         }
-        context = open(database, "truffle", binding);
+        // auto: the PRAGMA below runs on SQLite's VDBE; the check below asserts the statement does not.
+        context = open(database, "auto", binding);
         if (context.getEngine().getImplementationName().equals("Interpreted")) {
             throw new IllegalStateException("the Truffle runtime is the fallback one (Interpreted): start the JVM with the Graal flags (bin/jmh does)");
         }
@@ -98,7 +99,11 @@ public class NativeBindings {
         // measure B-tree work and the calls into it, not reads through the file system.
         context.eval("sql", "PRAGMA cache_size = -" + CACHE_KIB);
         statement = context.getBindings("sql").invokeMember("prepare", sql);
+        long truffle = context.getBindings("sql").getMember("truffleExecutions").asLong();
         double actual = run(statement);
+        if (context.getBindings("sql").getMember("truffleExecutions").asLong() != truffle + 1) {
+            throw new IllegalStateException(workload + " did not run on the Truffle tier, which is what sql.NativeBinding changes");
+        }
         // A wrong answer must not produce a figure.
         if (Math.abs(actual - expected) > 1e-9 * Math.abs(expected)) {
             throw new IllegalStateException(workload + " through " + binding + " gave " + actual + ", SQLite's VDBE " + expected);
