@@ -16,8 +16,8 @@ public final class SqlContext {
     private final SqlLanguage language;
     private final Env env;
     private Database database;
-    /** The hot B-tree calls through NFI, loaded when the context starts if sql.NativeBinding is nfi; null otherwise. */
-    private org.graalite.nativeapi.NfiBinding nfi;
+    /** Whether this context loaded NFI (sql.NativeBinding=nfi). */
+    private boolean nfiLoaded;
     /** Every connection this context opened, closed with it. */
     private final java.util.List<Database> others = new java.util.ArrayList<>();
 
@@ -39,11 +39,14 @@ public final class SqlContext {
      * in-memory databases: SQLite's own file access bypasses Truffle's file system.
      */
     void open() {
-        if (SqlLanguage.nativeBindingOf(env) == org.graalite.nativeapi.NativeBinding.NFI) {
-            // Loaded before any statement compiles: a backend's first use invalidates compiled code.
-            nfi = org.graalite.nativeapi.NfiBinding.load(env);
-        }
         database = openDatabase(SqlLanguage.databaseOf(env), SqlLanguage.readOnlyOf(env));
+        if (!nfiLoaded && SqlLanguage.nativeBindingOf(env) == org.graalite.nativeapi.NativeBinding.NFI) {
+            // In every context, before any statement compiles: a backend's first use in a context
+            // invalidates compiled code. Statements call the language's shared functions (see
+            // SqlLanguage.nfi). After the database, whose policy errors (a sandbox's files) come first.
+            language.nfiLoaded(org.graalite.nativeapi.NfiBinding.load(env));
+            nfiLoaded = true;
+        }
         if (env.isPolyglotBindingsAccessAllowed()) {
             // Every language of the context reaches the connection as the polyglot binding
             // "sql": Python's polyglot.import_value("sql"), JavaScript's Polyglot.import("sql").
@@ -72,11 +75,6 @@ public final class SqlContext {
 
     static boolean isMemory(String path) {
         return path.equals(":memory:") || path.isEmpty() || (path.startsWith("file:") && (path.contains("mode=memory") || path.startsWith("file::memory:")));
-    }
-
-    /** The NFI functions of the hot B-tree calls (only with sql.NativeBinding=nfi). */
-    public org.graalite.nativeapi.NfiBinding nfi() {
-        return nfi;
     }
 
     public Database database() {

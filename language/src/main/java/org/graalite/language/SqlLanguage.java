@@ -90,6 +90,28 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
         return b != null ? b : org.graalite.nativeapi.NativeBinding.FFM;
     }
 
+    /**
+     * With sql.NativeBinding=nfi: the NFI functions that every statement of this instance
+     * calls, bound in its first context. One set for all contexts keeps compiled statements
+     * shared: NFI specializes its calls on each context's own function and signature objects,
+     * so per-context functions made a statement deoptimize and grow in every new context (and
+     * turn polymorphic after three). The functions stay callable after that context closes:
+     * the library is never unloaded (NativeLibrary holds it for the life of the JVM).
+     */
+    private volatile org.graalite.nativeapi.NfiBinding nfi;
+
+    /** The shared NFI functions (null unless sql.NativeBinding is nfi and a context has started). */
+    public org.graalite.nativeapi.NfiBinding nfi() {
+        return nfi;
+    }
+
+    /** A context of this instance loaded NFI: the first one's functions become the shared ones. */
+    synchronized void nfiLoaded(org.graalite.nativeapi.NfiBinding loaded) {
+        if (nfi == null) {
+            nfi = loaded;
+        }
+    }
+
     @Override
     protected SqlContext createContext(Env env) {
         if (nativeBinding == null) {

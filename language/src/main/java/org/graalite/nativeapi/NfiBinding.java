@@ -20,11 +20,12 @@ import org.graalite.runtime.SqliteException;
  * function per call. The signatures are derived from the {@link NativeFunction} declarations,
  * the same ones the FFM downcalls come from.
  *
- * <p>One instance per context, made when the context starts: NFI objects belong to their
- * context, and loading the backend before any statement compiles keeps its first use from
- * invalidating compiled code (RUNTIME-NOTES.md). Statements call the functions from compiled
- * code with a cached {@link InteropLibrary}: NFI calls are partial-evaluation friendly, so
- * they are not put behind a boundary.
+ * <p>Every context loads one when it starts, so that NFI's backend is initialized in it before
+ * any statement compiles (a backend's first use invalidates compiled code, RUNTIME-NOTES.md);
+ * statements call the functions of the language instance's first one (SqlLanguage.nfi), so
+ * compiled code stays the same in every context. They call them from compiled code with a
+ * cached {@link InteropLibrary}: NFI calls are partial-evaluation friendly, so they are not
+ * put behind a boundary.
  *
  * <p>Pointers cross as {@code sint64}: Graalite passes raw addresses (the statement, the
  * out-parameter buffer) and reads returned addresses as numbers, and on x86-64 a pointer and

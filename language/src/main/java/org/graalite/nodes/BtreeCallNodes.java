@@ -3,8 +3,6 @@ package org.graalite.nodes;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.nodes.Node;
 
-import org.graalite.language.SqlContext;
-import org.graalite.nativeapi.NativeBinding;
 import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.nativeapi.NfiBinding;
 import org.graalite.runtime.RecordCursor;
@@ -19,8 +17,8 @@ import org.graalite.runtime.RecordCursor;
  * need the other one, and compiled code holds no test of the option.
  * <ul>
  * <li>FFM: {@link NativeVdbe}'s methods, each behind a boundary around its downcall.
- * <li>NFI: the context's {@link NfiBinding} functions called through a cached
- * {@link InteropLibrary}, which partial evaluation inlines into the statement.
+ * <li>NFI: the language's {@link NfiBinding} function, a constant of the node, called through
+ * a cached {@link InteropLibrary}, which partial evaluation inlines into the statement.
  * </ul>
  */
 final class BtreeCallNodes {
@@ -31,8 +29,9 @@ final class BtreeCallNodes {
     abstract static class Step extends Node {
         abstract int execute(NativeVdbe vdbe, int cursor);
 
-        static Step create(NativeBinding binding, boolean forward) {
-            return binding == NativeBinding.NFI ? new NfiStep(forward) : new FfmStep(forward);
+        /** Through {@code nfi}'s functions, or FFM downcalls if it is null. */
+        static Step create(NfiBinding nfi, boolean forward) {
+            return nfi != null ? new NfiStep(forward ? nfi.cursorNext : nfi.cursorPrev) : new FfmStep(forward);
         }
     }
 
@@ -50,18 +49,18 @@ final class BtreeCallNodes {
     }
 
     private static final class NfiStep extends Step {
-        private final boolean forward;
+        /** graalite_cursor_next or graalite_cursor_prev. */
+        private final Object function;
         /** One receiver class (NFI's bound function) at every call site. */
         @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
 
-        NfiStep(boolean forward) {
-            this.forward = forward;
+        NfiStep(Object function) {
+            this.function = function;
         }
 
         @Override
         int execute(NativeVdbe vdbe, int cursor) {
-            NfiBinding nfi = SqlContext.get(this).nfi();
-            return NfiBinding.call(interop, forward ? nfi.cursorNext : nfi.cursorPrev, vdbe.address(), cursor);
+            return NfiBinding.call(interop, function, vdbe.address(), cursor);
         }
     }
 
@@ -69,8 +68,8 @@ final class BtreeCallNodes {
     abstract static class SeekRowid extends Node {
         abstract int execute(NativeVdbe vdbe, int cursor, long key);
 
-        static SeekRowid create(NativeBinding binding) {
-            return binding == NativeBinding.NFI ? new NfiSeekRowid() : new FfmSeekRowid();
+        static SeekRowid create(NfiBinding nfi) {
+            return nfi != null ? new NfiSeekRowid(nfi.cursorSeekRowid) : new FfmSeekRowid();
         }
     }
 
@@ -82,11 +81,16 @@ final class BtreeCallNodes {
     }
 
     private static final class NfiSeekRowid extends SeekRowid {
+        private final Object function;
         @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
+
+        NfiSeekRowid(Object function) {
+            this.function = function;
+        }
 
         @Override
         int execute(NativeVdbe vdbe, int cursor, long key) {
-            return NfiBinding.call(interop, SqlContext.get(this).nfi().cursorSeekRowid, vdbe.address(), cursor, key);
+            return NfiBinding.call(interop, function, vdbe.address(), cursor, key);
         }
     }
 
@@ -94,8 +98,8 @@ final class BtreeCallNodes {
     abstract static class Payload extends Node {
         abstract void locate(RecordCursor c, NativeVdbe vdbe);
 
-        static Payload create(NativeBinding binding) {
-            return binding == NativeBinding.NFI ? new NfiPayload() : new FfmPayload();
+        static Payload create(NfiBinding nfi) {
+            return nfi != null ? new NfiPayload(nfi.cursorPayload) : new FfmPayload();
         }
     }
 
@@ -111,12 +115,17 @@ final class BtreeCallNodes {
 
     /** The NFI payload call in compiled code, then the record cursor takes the address. */
     private static final class NfiPayload extends Payload {
+        private final Object function;
         @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
+
+        NfiPayload(Object function) {
+            this.function = function;
+        }
 
         @Override
         void locate(RecordCursor c, NativeVdbe vdbe) {
             if (c.needsNativeRecord()) {
-                long p = NfiBinding.callLong(interop, SqlContext.get(this).nfi().cursorPayload, vdbe.address(), c.index, vdbe.outAddress());
+                long p = NfiBinding.callLong(interop, function, vdbe.address(), c.index, vdbe.outAddress());
                 c.locateAt(vdbe, p);
             }
         }

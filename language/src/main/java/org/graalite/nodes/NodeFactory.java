@@ -7,6 +7,7 @@ import com.oracle.truffle.api.TruffleLanguage;
 
 import org.graalite.language.SqlLanguage;
 import org.graalite.nativeapi.NativeBinding;
+import org.graalite.nativeapi.NfiBinding;
 import org.graalite.program.Instruction;
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Database;
@@ -191,8 +192,12 @@ public final class NodeFactory {
     /** The call target that runs {@code program} (every instruction must be supported). */
     public static RootCallTarget create(TruffleLanguage<?> language, Program program, String sql, Database database) {
         List<Instruction> instructions = program.instructions();
-        NativeBinding binding = language instanceof SqlLanguage l ? l.nativeBinding() : NativeBinding.FFM;
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), binding);
+        // The NFI functions when the language's contexts use sql.NativeBinding=nfi; null: FFM.
+        NfiBinding nfi = language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI ? l.nfi() : null;
+        if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
+            throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
+        }
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), nfi);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -249,7 +254,7 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, NativeBinding binding) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, NfiBinding nfi) {
     }
 
     private static boolean builtinAggregate(Instruction i) {
@@ -378,7 +383,7 @@ public final class NodeFactory {
             case "IdxRowid":
                 return new IndexNodes.IndexRowid(pc, i.p1(), i.p2());
             case "DeferredSeek":
-                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.binding()));
+                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
             case "IdxInsert":
                 return new WriteNodes.IndexInsert(pc, i.p1(), i.p2());
             case "IdxDelete":
@@ -439,11 +444,11 @@ public final class NodeFactory {
             case "Last":
                 return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST, null);
             case "Next":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT, BtreeCallNodes.Step.create(build.binding(), true));
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT, BtreeCallNodes.Step.create(build.nfi(), true));
             case "Prev":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV, BtreeCallNodes.Step.create(build.binding(), false));
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV, BtreeCallNodes.Step.create(build.nfi(), false));
             case "Column":
-                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.binding()));
+                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
             case "Rowid":
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
@@ -540,7 +545,7 @@ public final class NodeFactory {
             }
             case "SeekRowid":
             case "NotExists":
-                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.binding()));
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":
