@@ -41,15 +41,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * the result against SQLite's own VDBE (sql.Tier=native) in the same fork. Each binding runs in
  * its own fork: a language instance serves one binding.
  *
- * <p>Run: {@code bin/jmh NativeBindings -f 1 -wi 5 -w 2s -i 5 -r 2s}; compare ffm and nfi
+ * <p>Run: {@code bin/jmh NativeBindings -f 1 -wi 12 -w 2s -i 6 -r 2s}; compare ffm and nfi
  * within one run (the machine is shared).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @State(Scope.Benchmark)
 @Fork(1)
-@Warmup(iterations = 5, time = 2)
-@Measurement(iterations = 5, time = 2)
+// On the shared 2-core machine the compilation of Q6 alone took 2 to 6 s of wall time: with
+// fewer than about 10 warm-up iterations the nfi forks measured partly interpreted code.
+@Warmup(iterations = 12, time = 2)
+@Measurement(iterations = 6, time = 2)
 public class NativeBindings {
     @Param({"ffm", "nfi"})
     public String binding;
