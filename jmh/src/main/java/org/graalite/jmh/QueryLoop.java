@@ -80,7 +80,7 @@ public interface QueryLoop extends AutoCloseable {
 
         Graalite(TestData data, String sql, String tier) {
             this.tier = tier;
-            context = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
+            context = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
             String implementation = context.getEngine().getImplementationName();
             if (implementation.equals("Interpreted")) {
                 context.close();

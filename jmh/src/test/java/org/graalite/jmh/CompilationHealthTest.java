@@ -42,7 +42,7 @@ class CompilationHealthTest {
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
                         .option("engine.FirstTierCompilationThreshold", "10").option("engine.LastTierCompilationThreshold", "40").option("engine.OSRCompilationThreshold", "2000")
                         .logHandler(log).build();
-                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString())
+                        Context c = Context.newBuilder("sql").engine(engine).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString())
                                         .option("sql.Tier", "truffle").build()) {
             Value statement = c.getBindings("sql").invokeMember("prepare", sql);
             for (int run = 0; run < 60; run++) {

@@ -86,7 +86,7 @@ class TiersTest {
     /** The storage classes come through: INTEGER as Long, REAL as Double even when whole. */
     @Test
     void storageClassesAreDistinguished() {
-        try (Context c = Context.newBuilder("sql").engine(engine).option("sql.Tier", "native").build()) {
+        try (Context c = Context.newBuilder("sql").engine(engine).allowNativeAccess(true).option("sql.Tier", "native").build()) {
             List<List<Object>> rows = rows(c.getBindings("sql").invokeMember("prepare", "SELECT 3, 3.0, 'x', NULL, x'00'").execute());
             assertEquals(List.of(Arrays.asList(3L, 3.0, "x", null, "BLOB 00")), rows);
             assertEquals(Long.class, rows.get(0).get(0).getClass());
@@ -99,7 +99,7 @@ class TiersTest {
     }
 
     private static Context open(Dataset data, String tier) {
-        return Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier)
+        return Context.newBuilder("sql").engine(engine).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier)
                         .option("sql.ReadOnly", "true").build();
     }
 

@@ -75,7 +75,9 @@ public final class GraaliteConnection implements Connection {
         this.path = path;
         this.config = config;
         this.readOnly = Boolean.parseBoolean(config.languageOptions.getOrDefault("sql.ReadOnly", "false"));
-        Context.Builder builder = Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowHostAccess(HOST_ACCESS).option("sql.Database", path).option("sql.BusyTimeout",
+        // Native access only lets sql (the one language of the context) use Truffle NFI when a
+        // connection asks for sql.NativeBinding=nfi; SQL text itself cannot reach it.
+        Context.Builder builder = Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Database", path).option("sql.BusyTimeout",
                         Integer.toString(config.busyTimeout));
         config.languageOptions.forEach(builder::option);
         Context created;

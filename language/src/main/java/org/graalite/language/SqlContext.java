@@ -16,6 +16,8 @@ public final class SqlContext {
     private final SqlLanguage language;
     private final Env env;
     private Database database;
+    /** Whether this context loaded NFI (sql.NativeBinding=nfi). */
+    private boolean nfiLoaded;
     /** Every connection this context opened, closed with it. */
     private final java.util.List<Database> others = new java.util.ArrayList<>();
 
@@ -38,6 +40,13 @@ public final class SqlContext {
      */
     void open() {
         database = openDatabase(SqlLanguage.databaseOf(env), SqlLanguage.readOnlyOf(env));
+        if (!nfiLoaded && SqlLanguage.nativeBindingOf(env) == org.graalite.nativeapi.NativeBinding.NFI) {
+            // In every context, before any statement compiles: a backend's first use in a context
+            // invalidates compiled code. Statements call the language's shared functions (see
+            // SqlLanguage.nfi). After the database, whose policy errors (a sandbox's files) come first.
+            language.nfiLoaded(org.graalite.nativeapi.NfiBinding.load(env));
+            nfiLoaded = true;
+        }
         if (env.isPolyglotBindingsAccessAllowed()) {
             // Every language of the context reaches the connection as the polyglot binding
             // "sql": Python's polyglot.import_value("sql"), JavaScript's Polyglot.import("sql").

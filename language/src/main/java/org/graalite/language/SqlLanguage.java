@@ -11,6 +11,7 @@ import com.oracle.truffle.api.Option;
 import com.oracle.truffle.api.TruffleLanguage;
 
 import org.graalite.interop.ConnectionObject;
+import org.graalite.nativeapi.NativeBinding;
 import org.graalite.runtime.Tier;
 
 /**
@@ -23,7 +24,7 @@ import org.graalite.runtime.Tier;
  */
 @TruffleLanguage.Registration(id = SqlLanguage.ID, name = "SQL (Graalite)", implementationName = "Graalite", version = "0.1.0",
                 defaultMimeType = SqlLanguage.MIME_TYPE, characterMimeTypes = SqlLanguage.MIME_TYPE, contextPolicy = TruffleLanguage.ContextPolicy.SHARED,
-                website = "https://www.sqlite.org/lang.html")
+                website = "https://www.sqlite.org/lang.html", dependentLanguages = "nfi")
 public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     public static final String ID = "sql";
     public static final String MIME_TYPE = "application/x-sql";
@@ -42,6 +43,10 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
 
     @Option(help = "Milliseconds a statement waits for a lock held by another connection before failing with SQLITE_BUSY.", category = OptionCategory.USER, stability = OptionStability.STABLE) //
     static final OptionKey<Integer> BusyTimeout = new OptionKey<>(5000);
+
+    @Option(help = "How the Truffle tier's hot B-tree calls (cursor step, seek by rowid, record payload) reach SQLite: ffm (FFM downcalls, the faster in the project's JMH comparison) or nfi (Truffle NFI with the panama backend; needs native access).", category = OptionCategory.EXPERT, stability = OptionStability.STABLE, usageSyntax = "ffm|nfi") //
+    static final OptionKey<NativeBinding> NativeBinding = new OptionKey<>(org.graalite.nativeapi.NativeBinding.FFM,
+                    new OptionType<>("ffm|nfi", org.graalite.nativeapi.NativeBinding::parse));
 
     private static final LanguageReference<SqlLanguage> REFERENCE = LanguageReference.create(SqlLanguage.class);
 
@@ -72,8 +77,46 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
         return new SqlLanguageOptionDescriptors();
     }
 
+    /**
+     * The binding of the hot B-tree calls in every statement this instance builds; set by its
+     * first context. Contexts with another sql.NativeBinding get another language instance
+     * ({@link #areOptionsCompatible}), so the engine-wide program cache never mixes bindings.
+     */
+    private volatile NativeBinding nativeBinding;
+
+    /** The sql.NativeBinding of this instance's contexts. */
+    public NativeBinding nativeBinding() {
+        NativeBinding b = nativeBinding;
+        return b != null ? b : org.graalite.nativeapi.NativeBinding.FFM;
+    }
+
+    /**
+     * With sql.NativeBinding=nfi: the NFI functions that every statement of this instance
+     * calls, bound in its first context. One set for all contexts keeps compiled statements
+     * shared: NFI specializes its calls on each context's own function and signature objects,
+     * so per-context functions made a statement deoptimize and grow in every new context (and
+     * turn polymorphic after three). The functions stay callable after that context closes:
+     * the library is never unloaded (NativeLibrary holds it for the life of the JVM).
+     */
+    private volatile org.graalite.nativeapi.NfiBinding nfi;
+
+    /** The shared NFI functions (null unless sql.NativeBinding is nfi and a context has started). */
+    public org.graalite.nativeapi.NfiBinding nfi() {
+        return nfi;
+    }
+
+    /** A context of this instance loaded NFI: the first one's functions become the shared ones. */
+    synchronized void nfiLoaded(org.graalite.nativeapi.NfiBinding loaded) {
+        if (nfi == null) {
+            nfi = loaded;
+        }
+    }
+
     @Override
     protected SqlContext createContext(Env env) {
+        if (nativeBinding == null) {
+            nativeBinding = env.getOptions().get(NativeBinding);
+        }
         return new SqlContext(this, env);
     }
 
@@ -89,8 +132,9 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
 
     @Override
     protected boolean areOptionsCompatible(org.graalvm.options.OptionValues firstOptions, org.graalvm.options.OptionValues newOptions) {
-        // Options only shape the context (its database and tier), not the compiled code.
-        return true;
+        // Most options only shape the context (its database and tier); the native binding is
+        // built into the statements' nodes, which the language instance caches for all its contexts.
+        return firstOptions.get(NativeBinding).equals(newOptions.get(NativeBinding));
     }
 
     @Override
@@ -104,6 +148,10 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     @Override
     protected Object getScope(SqlContext context) {
         return new ConnectionObject(context.database(), context);
+    }
+
+    static NativeBinding nativeBindingOf(Env env) {
+        return env.getOptions().get(NativeBinding);
     }
 
     static boolean inlineStatementsOf(Env env) {

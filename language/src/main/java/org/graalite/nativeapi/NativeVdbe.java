@@ -45,11 +45,30 @@ public final class NativeVdbe {
     private final MemorySegment stmt;
     /** out[0]: record size, out[1]: bytes available at the payload pointer. */
     private final MemorySegment out;
+    /**
+     * The addresses of {@link #stmt} and {@link #out}, for calls made from compiled code through
+     * NFI ({@link NfiBinding}) and reads of out there: plain numbers, where a MemorySegment's
+     * address() would be an interface call on an object that is no constant.
+     */
+    private final long stmtAddress;
+    private final long outAddress;
 
     NativeVdbe(NativeStatement statement, MemorySegment stmt) {
         this.statement = statement;
         this.stmt = stmt;
         this.out = Arena.ofAuto().allocate(8, 8);
+        this.stmtAddress = stmt.address();
+        this.outAddress = out.address();
+    }
+
+    /** The native statement's address (the first argument of every shim call). */
+    public long address() {
+        return stmtAddress;
+    }
+
+    /** The address of the out-parameter buffer that {@link #payload} fills. */
+    public long outAddress() {
+        return outAddress;
     }
 
     private static RuntimeException rethrow(Throwable t) {
@@ -222,12 +241,14 @@ public final class NativeVdbe {
         }
     }
 
+    /** The record size that the last payload call (FFM or NFI) wrote. */
     public int payloadSize() {
-        return out.get(ValueLayout.JAVA_INT, 0);
+        return MEMORY.get(ValueLayout.JAVA_INT, outAddress);
     }
 
+    /** How many bytes of the record the last payload call found at its address. */
     public int payloadAvailable() {
-        return out.get(ValueLayout.JAVA_INT, 4);
+        return MEMORY.get(ValueLayout.JAVA_INT, outAddress + 4);
     }
 
     /** The whole record of the current row, overflow pages included. */

@@ -94,11 +94,14 @@ final class CursorNodes {
 
         private final int cursor;
         private final int direction;
+        /** Next and Prev: the step through sql.NativeBinding's binding; null for Rewind and Last. */
+        @Child private BtreeCallNodes.Step step;
 
-        Move(int pc, int target, int cursor, int direction) {
+        Move(int pc, int target, int cursor, int direction, BtreeCallNodes.Step step) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.direction = direction;
+            this.step = step;
         }
 
         @Override
@@ -111,11 +114,8 @@ final class CursorNodes {
                 case LAST:
                     result = execution.vdbe.last(cursor);
                     break;
-                case NEXT:
-                    result = execution.vdbe.next(cursor);
-                    break;
                 default:
-                    result = execution.vdbe.prev(cursor);
+                    result = step.execute(execution.vdbe, cursor);
                     break;
             }
             int rc = result >>> 8;
@@ -135,13 +135,16 @@ final class CursorNodes {
         private final int field;
         private final int register;
         private final Object absent;
+        /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
+        @Child private BtreeCallNodes.Payload payload;
 
-        Column(int pc, int cursor, int field, int register, Object absent) {
+        Column(int pc, int cursor, int field, int register, Object absent, BtreeCallNodes.Payload payload) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.field = field;
             this.register = register;
             this.absent = absent;
+            this.payload = payload;
         }
 
         @Override
@@ -149,6 +152,8 @@ final class CursorNodes {
             RecordCursor c = execution.cursors[cursor];
             if (c.pseudoRegister >= 0) {
                 c.usePseudoRecord(execution.registers[c.pseudoRegister]);
+            } else {
+                payload.locate(c, execution.vdbe);
             }
             execution.registers[register] = c.column(execution.vdbe, field, absent);
         }
@@ -198,11 +203,13 @@ final class CursorNodes {
     static final class SeekRowid extends InstructionNode {
         private final int cursor;
         private final int register;
+        @Child private BtreeCallNodes.SeekRowid seek;
 
-        SeekRowid(int pc, int target, int cursor, int register) {
+        SeekRowid(int pc, int target, int cursor, int register, BtreeCallNodes.SeekRowid seek) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.register = register;
+            this.seek = seek;
         }
 
         @Override
@@ -218,7 +225,7 @@ final class CursorNodes {
                 }
                 key = k;
             }
-            int result = execution.vdbe.seekRowid(cursor, key);
+            int result = seek.execute(execution.vdbe, cursor, key);
             int rc = result >>> 8;
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);

@@ -310,17 +310,20 @@ final class IndexNodes {
     static final class DeferredSeek extends InstructionNode {
         private final int index;
         private final int table;
+        /** The seek by rowid through sql.NativeBinding's binding. */
+        @Child private BtreeCallNodes.SeekRowid seek;
 
-        DeferredSeek(int pc, int index, int table) {
+        DeferredSeek(int pc, int index, int table, BtreeCallNodes.SeekRowid seek) {
             super(pc, STRAIGHT, -1);
             this.index = index;
             this.table = table;
+            this.seek = seek;
         }
 
         @Override
         public void execute(Execution execution) {
             long rowid = execution.vdbe.indexRowid(pc, index);
-            int r = execution.vdbe.seekRowid(table, rowid);
+            int r = seek.execute(execution.vdbe, table, rowid);
             if (rc(r) != 0) {
                 throw execution.vdbe.abort(pc, rc(r));
             }

@@ -5,6 +5,9 @@ import java.util.List;
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
 
+import org.graalite.language.SqlLanguage;
+import org.graalite.nativeapi.NativeBinding;
+import org.graalite.nativeapi.NfiBinding;
 import org.graalite.program.Instruction;
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Database;
@@ -218,7 +221,12 @@ public final class NodeFactory {
 
     private static RootCallTarget build(TruffleLanguage<?> language, Program program, String sql, Database database, TriggerNodes.Subprograms subprograms, boolean subprogram) {
         List<Instruction> instructions = program.instructions();
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram);
+        // The NFI functions when the language's contexts use sql.NativeBinding=nfi; null: FFM.
+        NfiBinding nfi = language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI ? l.nfi() : null;
+        if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
+            throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
+        }
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram, nfi);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -276,7 +284,7 @@ public final class NodeFactory {
 
     /** What building one program's nodes needs to know about the whole program. */
     private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, TriggerNodes.Subprograms subprograms,
-                    boolean subprogram) {
+                    boolean subprogram, NfiBinding nfi) {
         /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
         boolean mayBeCleared(int first, int last) {
             int next = clearable.nextSetBit(first);
@@ -488,7 +496,7 @@ public final class NodeFactory {
             case "IdxRowid":
                 return new IndexNodes.IndexRowid(pc, i.p1(), i.p2());
             case "DeferredSeek":
-                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3());
+                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
             case "IdxInsert":
                 return new WriteNodes.IndexInsert(pc, i.p1(), i.p2());
             case "IdxDelete":
@@ -545,15 +553,15 @@ public final class NodeFactory {
                 return new CursorNodes.Close(pc, i.p1());
             case "Rewind":
                 // With P2 = 0 the move never jumps: an "empty" outcome falls through too.
-                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.FIRST);
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.FIRST, null);
             case "Last":
-                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST);
+                return new CursorNodes.Move(pc, i.p2() > 0 ? i.p2() : pc + 1, i.p1(), CursorNodes.Move.LAST, null);
             case "Next":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT);
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.NEXT, BtreeCallNodes.Step.create(build.nfi(), true));
             case "Prev":
-                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV);
+                return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV, BtreeCallNodes.Step.create(build.nfi(), false));
             case "Column":
-                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null);
+                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
             case "Rowid":
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":
@@ -697,7 +705,7 @@ public final class NodeFactory {
             }
             case "SeekRowid":
             case "NotExists":
-                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3());
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":

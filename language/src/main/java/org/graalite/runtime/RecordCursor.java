@@ -107,9 +107,24 @@ public final class RecordCursor {
         located = false;
     }
 
+    /**
+     * Whether a Column must first find the current row's record through the native payload
+     * call: the cursor is on a row of a B-tree whose record has not been located yet.
+     */
+    public boolean needsNativeRecord() {
+        return !located && !nullRow && pseudoRegister < 0;
+    }
+
     private void locate(NativeVdbe vdbe) {
+        locateAt(vdbe, vdbe.payload(index));
+    }
+
+    /**
+     * The current record is at address {@code p}, as the payload call (through either binding)
+     * returned it, with its sizes in {@code vdbe}'s out-parameters.
+     */
+    public void locateAt(NativeVdbe vdbe, long p) {
         // Records longer than their page continue on overflow pages: copied (a boundary call).
-        long p = vdbe.payload(index);
         int total = vdbe.payloadSize();
         if (vdbe.payloadAvailable() < total) {
             copy = vdbe.payloadCopy(index, total);

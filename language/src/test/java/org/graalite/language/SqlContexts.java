@@ -23,8 +23,21 @@ public final class SqlContexts {
         return create(tier, ":memory:");
     }
 
+    /**
+     * A context with native access, so that the suites also run with
+     * {@code -Dpolyglot.sql.NativeBinding=nfi} (Truffle NFI needs it; the default FFM binding does not).
+     */
     public static Context create(String tier, String database) {
-        return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
+        return builder(tier, database).build();
+    }
+
+    /** A context whose hot B-tree calls go through {@code binding} (sql.NativeBinding: ffm or nfi). */
+    public static Context create(String tier, String database, String binding) {
+        return builder(tier, database).option("sql.NativeBinding", binding).build();
+    }
+
+    private static Context.Builder builder(String tier, String database) {
+        return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database);
     }
 
     /** All rows of a query result, each as a list of host values (Long, Double, String, byte[] or null). */

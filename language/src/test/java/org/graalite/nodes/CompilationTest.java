@@ -25,8 +25,8 @@ class CompilationTest {
         try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
                         .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build();
-                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).build()) {
-            Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).option("sql.Tier", "native").build();
+                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).build()) {
+            Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).option("sql.Tier", "native").build();
             setup.eval("sql", "create table t(a integer primary key, b text, c real); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
             setup.close();
@@ -91,14 +91,14 @@ class CompilationTest {
     void longLoopWithoutRowsIsCompiledByOsr(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         String db = dir.resolve("osr.db").toString();
-        try (Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+        try (Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
             setup.eval("sql", "create table t(a integer primary key, b real); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000) insert into t select i, i * 0.25 from n");
         }
         try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
                         .logHandler(log).build();
-                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
             Value it = c.eval("sql", "select a from t where b * 4 = 299999").getIterator();
             assertEquals(299999, it.getIteratorNextElement().getArrayElement(0).asLong());
         }
@@ -114,13 +114,13 @@ class CompilationTest {
     @Test
     void everyExecutionAfterOsrHasItsRow(@TempDir Path dir) {
         String db = dir.resolve("osr-many.db").toString();
-        try (Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+        try (Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
             setup.eval("sql", "create table t(a integer primary key, b real); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000) insert into t select i, i * 0.25 from n");
         }
         try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.OSRCompilationThreshold", "1000")
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").build();
-                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
             Value sum = c.getBindings("sql").invokeMember("prepare", "select sum(b) from t where a % 3 = 0");
             for (int i = 0; i < 400; i++) {
                 Value it = sum.execute().getIterator();

@@ -23,7 +23,7 @@ class ProgramCacheTest {
     @Test
     void aLookupCompilesOnceForAllParametersAndContexts(@TempDir Path dir) {
         String db = dir.resolve("cache.db").toString();
-        try (Context setup = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+        try (Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
             setup.eval("sql", "create table t(id integer primary key, v text); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into t select i, 'v' || i from n");
         }
@@ -32,7 +32,7 @@ class ProgramCacheTest {
         try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.TraceCompilation", "true")
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").logHandler(log).build()) {
             for (int round = 0; round < 2; round++) {
-                try (Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                try (Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
                     Value statement = null;
                     for (int i = 0; i < 10_000; i++) {
                         // Every fifth execution prepares the text anew: a new statement, the same program.

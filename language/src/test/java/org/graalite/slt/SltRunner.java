@@ -175,7 +175,7 @@ final class SltRunner {
     }
 
     private static Context context(String tier, String database) {
-        return Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
+        return Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
     }
 
     static FileResult run(String file, String text) {

@@ -165,7 +165,7 @@ public abstract class BenchSystem implements AutoCloseable {
         GraalitePolyglot(Dataset data, String tier, boolean write) {
             super("graalite");
             this.tier = tier;
-            context = Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
+            context = Context.newBuilder("sql").engine(engine()).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
             if (context.getEngine().getImplementationName().equals("Interpreted")) {
                 context.close();
                 throw new IllegalStateException("the Truffle runtime is the fallback one (Interpreted): start the JVM with the Graal flags (bin/jmh and bin/bench do)");

@@ -1,0 +1,133 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.nodes.Node;
+
+import org.graalite.nativeapi.NativeVdbe;
+import org.graalite.nativeapi.NfiBinding;
+import org.graalite.runtime.RecordCursor;
+
+/**
+ * The hot B-tree calls of the instruction nodes, through the binding of option
+ * {@code sql.NativeBinding}: a cursor step (Next, Prev), a seek by rowid (SeekRowid,
+ * NotExists, DeferredSeek) and the payload lookup before a row's first Column.
+ *
+ * <p>The binding is chosen when the node is made: a language instance serves contexts of one
+ * binding only (SqlLanguage.areOptionsCompatible), so the cached statements it builds never
+ * need the other one, and compiled code holds no test of the option.
+ * <ul>
+ * <li>FFM: {@link NativeVdbe}'s methods, each behind a boundary around its downcall.
+ * <li>NFI: the language's {@link NfiBinding} function, a constant of the node, called through
+ * a cached {@link InteropLibrary}, which partial evaluation inlines into the statement.
+ * </ul>
+ */
+final class BtreeCallNodes {
+    private BtreeCallNodes() {
+    }
+
+    /** Moves a cursor one row forward or backward: (rc << 8) | atEnd. */
+    abstract static class Step extends Node {
+        abstract int execute(NativeVdbe vdbe, int cursor);
+
+        /** Through {@code nfi}'s functions, or FFM downcalls if it is null. */
+        static Step create(NfiBinding nfi, boolean forward) {
+            return nfi != null ? new NfiStep(forward ? nfi.cursorNext : nfi.cursorPrev) : new FfmStep(forward);
+        }
+    }
+
+    private static final class FfmStep extends Step {
+        private final boolean forward;
+
+        FfmStep(boolean forward) {
+            this.forward = forward;
+        }
+
+        @Override
+        int execute(NativeVdbe vdbe, int cursor) {
+            return forward ? vdbe.next(cursor) : vdbe.prev(cursor);
+        }
+    }
+
+    private static final class NfiStep extends Step {
+        /** graalite_cursor_next or graalite_cursor_prev. */
+        private final Object function;
+        /** One receiver class (NFI's bound function) at every call site. */
+        @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
+
+        NfiStep(Object function) {
+            this.function = function;
+        }
+
+        @Override
+        int execute(NativeVdbe vdbe, int cursor) {
+            return NfiBinding.call(interop, function, vdbe.address(), cursor);
+        }
+    }
+
+    /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
+    abstract static class SeekRowid extends Node {
+        abstract int execute(NativeVdbe vdbe, int cursor, long key);
+
+        static SeekRowid create(NfiBinding nfi) {
+            return nfi != null ? new NfiSeekRowid(nfi.cursorSeekRowid) : new FfmSeekRowid();
+        }
+    }
+
+    private static final class FfmSeekRowid extends SeekRowid {
+        @Override
+        int execute(NativeVdbe vdbe, int cursor, long key) {
+            return vdbe.seekRowid(cursor, key);
+        }
+    }
+
+    private static final class NfiSeekRowid extends SeekRowid {
+        private final Object function;
+        @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
+
+        NfiSeekRowid(Object function) {
+            this.function = function;
+        }
+
+        @Override
+        int execute(NativeVdbe vdbe, int cursor, long key) {
+            return NfiBinding.call(interop, function, vdbe.address(), cursor, key);
+        }
+    }
+
+    /** Before a Column: makes sure the cursor's current record is located. */
+    abstract static class Payload extends Node {
+        abstract void locate(RecordCursor c, NativeVdbe vdbe);
+
+        static Payload create(NfiBinding nfi) {
+            return nfi != null ? new NfiPayload(nfi.cursorPayload) : new FfmPayload();
+        }
+    }
+
+    /**
+     * Nothing to do ahead: the record cursor makes the FFM payload call itself, inside the
+     * boundary where it parses the record's header.
+     */
+    private static final class FfmPayload extends Payload {
+        @Override
+        void locate(RecordCursor c, NativeVdbe vdbe) {
+        }
+    }
+
+    /** The NFI payload call in compiled code, then the record cursor takes the address. */
+    private static final class NfiPayload extends Payload {
+        private final Object function;
+        @Child private InteropLibrary interop = InteropLibrary.getFactory().createDispatched(1);
+
+        NfiPayload(Object function) {
+            this.function = function;
+        }
+
+        @Override
+        void locate(RecordCursor c, NativeVdbe vdbe) {
+            if (c.needsNativeRecord()) {
+                long p = NfiBinding.callLong(interop, function, vdbe.address(), c.index, vdbe.outAddress());
+                c.locateAt(vdbe, p);
+            }
+        }
+    }
+}
