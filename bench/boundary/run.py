@@ -67,7 +67,7 @@ def run_jmh(args, out_dir, workloads):
         raise SystemExit("JMH failed (exit %d); see %s" % (status, log_file))
     checksums = {}
     for line in open(log_file):
-        m = re.match(r"boundary (\S+) on (\S+): checksum (-?\d+)", line)
+        m = re.search(r"boundary (\S+) on (\S+): checksum (-?\d+)", line)
         if m:
             checksums[(m.group(1), m.group(2))] = int(m.group(3))
     results = {}
@@ -113,6 +113,19 @@ def run_script(system, command, env, out_dir):
             r = json.loads(line)
             results[(r["workload"], system)] = (r["seconds"], r["checksum"])
     return results
+
+
+def versions(python):
+    """The competitors' versions: their SQLite differs from Graalite's 3.54.1."""
+    def ask(command):
+        try:
+            return subprocess.run(command, capture_output=True, text=True, timeout=60).stdout.strip()
+        except OSError:
+            return "?"
+    cpython = ask([python, "-c", "import sys, sqlite3; print(sys.version.split()[0], sqlite3.sqlite_version)"]).split()
+    node = ask(["node", "--version"]) if shutil.which("node") else "?"
+    return ("CPython %s (SQLite %s), Node.js %s with better-sqlite3 %s (its bundled SQLite)."
+            % (cpython[0] if cpython else "?", cpython[1] if len(cpython) > 1 else "?", node, BETTER_SQLITE3))
 
 
 def geomean(values):
@@ -215,8 +228,8 @@ def main(argv):
             log("checksums differ for %s: %s" % (workload, sums))
             failed = True
     minutes = (time.time() - started) / 60
-    header = ("Boundary workloads on TPC-H sf %s (filltable: %d rows), %s, %.0f minutes; `bin/boundary%s`"
-              % (scale_name(args.sf), args.fill_rows, datetime.date.today().isoformat(), minutes, " --quick" if quick else ""))
+    header = ("Boundary workloads on TPC-H sf %s (filltable: %d rows), %s, %.0f minutes; `bin/boundary%s`. %s"
+              % (scale_name(args.sf), args.fill_rows, datetime.date.today().isoformat(), minutes, " --quick" if quick else "", versions(python)))
     report(results, workloads, args.systems, out_dir, header)
     log("results in " + str(out_dir))
     return 1 if failed else 0
