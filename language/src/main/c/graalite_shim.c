@@ -117,6 +117,17 @@ GRAALITE_EXPORT int graalite_exec_begin(sqlite3_stmt *stmt) {
   return SQLITE_OK;
 }
 
+/*
+ * Prepares an expired statement again, as sqlite3_step does before its first step (the same
+ * Vdbe, its program replaced); returns rc. The caller checks that the new program is the one
+ * it runs.
+ */
+GRAALITE_EXPORT int graalite_exec_reprepare(sqlite3_stmt *stmt) {
+  Vdbe *p = (Vdbe *)stmt;
+  if (p->eVdbeState != VDBE_READY_STATE || !p->expired) return SQLITE_MISUSE;
+  return sqlite3Reprepare(p);
+}
+
 /* Whether sqlite3_interrupt was called on the statement's connection. */
 GRAALITE_EXPORT int graalite_exec_interrupted(sqlite3_stmt *stmt) {
   return AtomicLoad(&((Vdbe *)stmt)->db->u1.isInterrupted) != 0;

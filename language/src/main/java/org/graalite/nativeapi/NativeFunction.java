@@ -127,6 +127,7 @@ public enum NativeFunction {
     REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS),
     // ---- the shim: the Truffle tier's native half (graalite_shim.c)
     EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS),
+    EXEC_REPREPARE("graalite_exec_reprepare", false, JAVA_INT, ADDRESS),
     EXEC_INTERRUPTED("graalite_exec_interrupted", true, JAVA_INT, ADDRESS),
     EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
     CURSOR_COUNT("graalite_cursor_count", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),

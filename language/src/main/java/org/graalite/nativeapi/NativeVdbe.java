@@ -86,6 +86,16 @@ public final class NativeVdbe {
         }
     }
 
+    /** Prepares the expired statement again (the same handle, a new program); returns rc. */
+    @TruffleBoundary
+    public int reprepare() {
+        try {
+            return (int) NativeFunction.EXEC_REPREPARE.ffm.invokeExact(statement.pointer());
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     @TruffleBoundary
     public boolean interrupted() {
         try {

@@ -132,6 +132,9 @@ public final class Statement implements AutoCloseable {
             return;
         }
         int rc = vdbe.begin();
+        if (rc == ResultCodes.SQLITE_SCHEMA && preparedAgainAsBefore(vdbe)) {
+            rc = vdbe.begin();
+        }
         if (rc == ResultCodes.SQLITE_SCHEMA) {
             // The schema changed since prepare: SQLite prepares the statement again inside
             // sqlite3_step, which yields a different program. Run it on the native tier.
@@ -145,6 +148,19 @@ public final class Statement implements AutoCloseable {
             callTarget = database.programCallTarget(this);
         }
         execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
+    }
+
+    /**
+     * An expired statement (a schema was read or changed since prepare: a BEGIN prepared before
+     * the connection first read its schema expires then) is prepared again as sqlite3_step would;
+     * true if the new program is the one the Truffle tier runs, so it stays on the Truffle tier.
+     */
+    private boolean preparedAgainAsBefore(NativeVdbe vdbe) {
+        if (vdbe.reprepare() != ResultCodes.SQLITE_OK) {
+            return false;
+        }
+        Program again = ProgramReader.read(nativeStatement);
+        return program != null && again.fingerprint().equals(program.fingerprint());
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */
