@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Queries the Truffle tier supports run on it (forced with sql.Tier=truffle) and give the
  * native tier's results, storage classes included. Data is written through the native tier
- * into a file both contexts open, because writes are not on the Truffle tier yet.
+ * into a file both contexts open, so that the queries, not the writes, are what is compared
+ * (writes on the Truffle tier: writes/TruffleTierWritesTest and WriteDifferentialTest).
  */
 class TruffleTierTest {
     static final String SETUP = "create table t(a integer primary key, b text, c real, d); "
