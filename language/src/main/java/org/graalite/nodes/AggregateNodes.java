@@ -324,7 +324,8 @@ final class AggregateNodes {
             this.functions = aggregate.isFunctions();
             this.calls = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(aggregate.stepFunction())
                             : com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
-            this.results = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+            // The step's result is looked at only in the functions shape (null: keep the state).
+            this.results = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2) : null;
         }
 
         @Override

@@ -23,10 +23,15 @@ final class FunctionNodes {
     private FunctionNodes() {
     }
 
-    static final class NativeCall extends InstructionNode {
-        private final int firstArgument;
-        private final int argumentCount;
-        private final int result;
+    /**
+     * Function or PureFunc of one of SQLite's functions, called natively: r[P3] = f(r[P2..]).
+     * Java implementations of a function (TextFunctionNodes) extend it and fall back to it for
+     * the argument types they do not handle.
+     */
+    static class NativeCall extends InstructionNode {
+        final int firstArgument;
+        final int argumentCount;
+        final int result;
 
         NativeCall(int pc, int firstArgument, int argumentCount, int result) {
             super(pc, STRAIGHT, -1);
@@ -35,20 +40,16 @@ final class FunctionNodes {
             this.result = result;
         }
 
+        /** r[P3] = SQLite's own function on r[P2..P2+count-1] (count a constant of the node). */
         @Override
+        @ExplodeLoop
         public void execute(Execution execution) {
-            execution.registers[result] = callSqliteFunction(execution, pc, firstArgument, argumentCount);
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = execution.registers[firstArgument + i];
+            }
+            execution.registers[result] = execution.vdbe.callFunction(pc, arguments);
         }
-    }
-
-    /** SQLite's own function of the Function/PureFunc at {@code pc} on r[first..first+count-1] (count a constant). */
-    @ExplodeLoop
-    static Object callSqliteFunction(Execution execution, int pc, int first, int count) {
-        Object[] arguments = new Object[count];
-        for (int i = 0; i < count; i++) {
-            arguments[i] = execution.registers[first + i];
-        }
-        return execution.vdbe.callFunction(pc, arguments);
     }
 
     /**

@@ -15,16 +15,9 @@ final class TextFunctionNodes {
     }
 
     /** Function or PureFunc of substr(X, Y) or substr(X, Y, Z). */
-    static final class Substr extends InstructionNode {
-        private final int firstArgument;
-        private final int argumentCount;
-        private final int result;
-
+    static final class Substr extends FunctionNodes.NativeCall {
         Substr(int pc, int firstArgument, int argumentCount, int result) {
-            super(pc, STRAIGHT, -1);
-            this.firstArgument = firstArgument;
-            this.argumentCount = argumentCount;
-            this.result = result;
+            super(pc, firstArgument, argumentCount, result);
         }
 
         @Override
@@ -36,7 +29,7 @@ final class TextFunctionNodes {
             if (text instanceof String s && start instanceof Long p1 && (argumentCount == 2 || length instanceof Long)) {
                 r[result] = substr(s, p1, argumentCount == 3 ? (Long) length : 0, argumentCount == 3);
             } else {
-                r[result] = FunctionNodes.callSqliteFunction(execution, pc, firstArgument, argumentCount);
+                super.execute(execution);
             }
         }
 
@@ -47,15 +40,11 @@ final class TextFunctionNodes {
     }
 
     /** Function or PureFunc of like(pattern, string): 1 or 0. */
-    static final class Like extends InstructionNode {
-        private final int firstArgument;
-        private final int result;
+    static final class Like extends FunctionNodes.NativeCall {
         private final boolean noCase;
 
         Like(int pc, int firstArgument, int result, boolean noCase) {
-            super(pc, STRAIGHT, -1);
-            this.firstArgument = firstArgument;
-            this.result = result;
+            super(pc, firstArgument, 2, result);
             this.noCase = noCase;
         }
 
@@ -65,7 +54,7 @@ final class TextFunctionNodes {
             if (r[firstArgument] instanceof String pattern && r[firstArgument + 1] instanceof String string && pattern.length() <= TextFunctions.LONGEST_PATTERN) {
                 r[result] = like(pattern, string, noCase) ? 1L : 0L;
             } else {
-                r[result] = FunctionNodes.callSqliteFunction(execution, pc, firstArgument, 2);
+                super.execute(execution);
             }
         }
 

@@ -96,7 +96,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
                 return accumulator;
             }
             guestArguments[0] = accumulator;
-            return nextState(accumulator, interop.execute(step, guestArguments), InteropLibrary.getUncached());
+            return nextState(accumulator, interop.execute(step, guestArguments), interop);
         } catch (InteropException e) {
             throw failed(e);
         }
