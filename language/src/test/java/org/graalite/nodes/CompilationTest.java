@@ -22,9 +22,7 @@ class CompilationTest {
     @Test
     void hotScanCompiles(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
-                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
-                        .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build();
+        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
                         Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).build()) {
             Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).option("sql.Tier", "native").build();
             setup.eval("sql", "create table t(a integer primary key, b text, c real); "
@@ -41,11 +39,7 @@ class CompilationTest {
             assertEquals(20L * (2001L * 2000 / 2 - 20L * 21 / 2), sum);
             assertTrue(c.getBindings("sql").getMember("truffleExecutions").asLong() >= 20);
         }
-        String trace = log.toString(StandardCharsets.UTF_8);
-        assertTrue(trace.contains("opt done") && trace.contains("sql:select a, b, c * 2"), "the statement was not compiled:\n" + trace);
-        assertTrue(!trace.contains("opt failed"), trace);
-        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && l.contains("sql:select")).count();
-        assertTrue(deopts <= 2, "deoptimization loop: " + deopts + " deopts\n" + trace);
+        assertCompiledWithoutLoops(log, "sql:select a, b, c * 2", 2, "sql:select");
     }
 
     /**
@@ -56,9 +50,7 @@ class CompilationTest {
     @Test
     void hotInsertWithTriggerCompiles(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
-                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
-                        .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build();
+        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
                         Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("t.db").toString()).option("sql.Tier", "truffle")
                                         .build()) {
             c.eval("sql", "create table t(a integer primary key, b text); create table log(a, b, n); "
@@ -79,11 +71,30 @@ class CompilationTest {
             assertEquals(250, row.getArrayElement(1).asLong());
             assertEquals(249, row.getArrayElement(2).asLong());
         }
+        assertCompiledWithoutLoops(log, "sql:insert into t(b)", 3, "sql:insert", "sql:trigger");
+    }
+
+    /**
+     * An engine that compiles in the foreground, throws compilation failures and traces
+     * compilations into {@code log}.
+     */
+    static Engine.Builder compilingEngine(ByteArrayOutputStream log) {
+        return Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
+                        .logHandler(log);
+    }
+
+    /**
+     * The trace in {@code log} shows {@code compiled} compiled, no failed compilation, and at
+     * most {@code maxDeopts} deoptimizations of call targets whose names contain one of
+     * {@code deoptNames}.
+     */
+    static void assertCompiledWithoutLoops(ByteArrayOutputStream log, String compiled, int maxDeopts, String... deoptNames) {
         String trace = log.toString(StandardCharsets.UTF_8);
-        assertTrue(trace.contains("opt done") && trace.contains("sql:insert into t(b)"), "the statement was not compiled:\n" + trace);
+        assertTrue(trace.contains("opt done") && trace.contains(compiled), "the statement was not compiled:\n" + trace);
         assertTrue(!trace.contains("opt failed"), trace);
-        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && (l.contains("sql:insert") || l.contains("sql:trigger"))).count();
-        assertTrue(deopts <= 3, "deoptimization loop: " + deopts + " deopts\n" + trace);
+        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && java.util.Arrays.stream(deoptNames).anyMatch(l::contains)).count();
+        assertTrue(deopts <= maxDeopts, "deoptimization loop: " + deopts + " deopts\n" + trace);
     }
 
     /** A loop that hands out no rows runs inside one call: on-stack replacement compiles it. */
@@ -95,9 +106,7 @@ class CompilationTest {
             setup.eval("sql", "create table t(a integer primary key, b real); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 300000) insert into t select i, i * 0.25 from n");
         }
-        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
-                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
-                        .logHandler(log).build();
+        try (Engine engine = compilingEngine(log).build();
                         Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
             Value it = c.eval("sql", "select a from t where b * 4 = 299999").getIterator();
             assertEquals(299999, it.getIteratorNextElement().getArrayElement(0).asLong());

@@ -51,13 +51,8 @@ class NativeBindingTest {
         queries.addAll(List.of(INDEXED_QUERIES));
         try (Context ffm = SqlContexts.create("truffle", path, "ffm"); Context nfi = SqlContexts.create("truffle", path, "nfi")) {
             for (String query : queries) {
-                List<List<Object>> expected = SqlContexts.rows(ffm.eval("sql", query));
-                assertTrue(expected.size() > 0, query);
-                long before = nfi.getBindings("sql").getMember("truffleExecutions").asLong();
-                List<List<Object>> actual = SqlContexts.rows(nfi.eval("sql", query));
-                // Not a fall-back to SQLite's VDBE, which would not use the binding at all.
-                assertEquals(before + 1, nfi.getBindings("sql").getMember("truffleExecutions").asLong(), "ran on the Truffle tier: " + query);
-                assertEquals(TruffleTierTest.render(expected), TruffleTierTest.render(actual), query);
+                // On the Truffle tier: SQLite's VDBE would not use the binding at all.
+                TruffleTierTest.assertSameRowsOnTheTruffleTier(ffm, nfi, query);
             }
         }
     }
@@ -79,9 +74,7 @@ class NativeBindingTest {
         try (Context ffm = SqlContexts.create("truffle", path, "ffm")) {
             expected = sum(ffm.getBindings("sql").invokeMember("prepare", sql), 1);
         }
-        try (Engine engine = Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
-                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
-                        .option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").logHandler(log).build()) {
+        try (Engine engine = CompilationTest.compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build()) {
             // Three contexts one after the other: the compiled statement serves them all.
             for (int round = 0; round < 3; round++) {
                 try (Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).allowNativeAccess(true).option("sql.Database", path)
@@ -90,15 +83,12 @@ class NativeBindingTest {
                 }
             }
         }
-        String trace = log.toString(StandardCharsets.UTF_8);
         String name = "sql:" + sql.substring(0, 20);
-        assertTrue(trace.contains("opt done") && trace.contains(name), "the statement was not compiled:\n" + trace);
-        assertTrue(!trace.contains("opt failed"), trace);
+        CompilationTest.assertCompiledWithoutLoops(log, name, 1, name);
         // Per-context NFI functions made each new context deoptimize and recompile the statement.
+        String trace = log.toString(StandardCharsets.UTF_8);
         long compilations = trace.lines().filter(l -> l.contains("opt done") && l.contains(name)).count();
         assertTrue(compilations <= 4, "compiled " + compilations + " times (a first and a last tier, plus OSR of each, at most):\n" + trace);
-        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && l.contains(name)).count();
-        assertTrue(deopts <= 1, "deoptimized " + deopts + " times:\n" + trace);
     }
 
     private static long sum(Value statement, int runs) {
