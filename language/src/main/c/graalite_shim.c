@@ -118,14 +118,157 @@ GRAALITE_EXPORT int graalite_exec_begin(sqlite3_stmt *stmt) {
 }
 
 /*
+ * The shape of a program as bytes: what the Truffle tier builds its nodes from (opcodes,
+ * operands, P4 by content), so that two programs with equal shapes run as the same nodes.
+ * Objects SQLite keeps across prepares (functions, collations, tables, indexes, virtual
+ * tables) count by address, and so do P4 kinds not spelled out here: a shape may differ where
+ * the Java reader's fingerprint would not, never the reverse.
+ */
+typedef struct GraaliteShape { u8 *z; i64 n, cap; int oom; SubProgram *aSeen[64]; int nSeen; } GraaliteShape;
+
+static void graaliteShapeAdd(GraaliteShape *s, const void *data, i64 n) {
+  if (s->oom) return;
+  if (s->n + n > s->cap) {
+    i64 cap = (s->cap ? s->cap * 2 : 4096) + n;
+    u8 *z = sqlite3_realloc64(s->z, cap);
+    if (z == 0) { s->oom = 1; return; }
+    s->z = z;
+    s->cap = cap;
+  }
+  memcpy(s->z + s->n, data, n);
+  s->n += n;
+}
+
+static void graaliteShapeInt(GraaliteShape *s, i64 v) { graaliteShapeAdd(s, &v, sizeof(v)); }
+
+static void graaliteShapeText(GraaliteShape *s, const char *z) {
+  i64 n = z ? (i64)strlen(z) : -1;
+  graaliteShapeInt(s, n);
+  if (z) graaliteShapeAdd(s, z, n);
+}
+
+static void graaliteShapeOps(GraaliteShape *s, const Op *aOp, int nOp);
+
+static void graaliteShapeP4(GraaliteShape *s, const Op *op) {
+  const union p4union *p4 = &op->p4;
+  switch (op->p4type) {
+    case P4_INT32:
+      graaliteShapeInt(s, p4->i);
+      return;
+    case P4_NOTUSED:
+    case P4_STATIC:
+    case P4_DYNAMIC:
+      if (op->opcode == OP_Blob && p4->z && op->p1 > 0) {
+        graaliteShapeInt(s, op->p1);
+        graaliteShapeAdd(s, p4->z, op->p1);
+      } else {
+        graaliteShapeText(s, p4->z);
+      }
+      return;
+    case P4_KEYINFO: {
+      const KeyInfo *k = p4->pKeyInfo;
+      int i;
+      graaliteShapeInt(s, k->enc);
+      graaliteShapeInt(s, k->nKeyField);
+      graaliteShapeInt(s, k->nAllField);
+      for (i = 0; i < k->nKeyField; i++) {
+        graaliteShapeInt(s, k->aSortFlags[i]);
+        graaliteShapeText(s, k->aColl[i] ? k->aColl[i]->zName : 0);
+      }
+      return;
+    }
+    case P4_FUNCDEF:
+      /* A function defined again may keep its FuncDef and change its flags. */
+      graaliteShapeInt(s, (i64)(uptr)p4->pFunc);
+      graaliteShapeInt(s, ((i64)p4->pFunc->funcFlags << 16) | (u16)p4->pFunc->nArg);
+      return;
+    case P4_FUNCCTX:
+      graaliteShapeInt(s, (i64)(uptr)p4->pCtx->pFunc);
+      graaliteShapeInt(s, ((i64)p4->pCtx->pFunc->funcFlags << 16) | (u16)p4->pCtx->pFunc->nArg);
+      graaliteShapeInt(s, p4->pCtx->argc);
+      return;
+    case P4_MEM: {
+      const Mem *m = p4->pMem;
+      u16 kind = m->flags & (MEM_Null | MEM_Int | MEM_Real | MEM_IntReal | MEM_Str | MEM_Blob | MEM_Zero);
+      graaliteShapeInt(s, kind);
+      if (kind & (MEM_Int | MEM_IntReal)) graaliteShapeInt(s, m->u.i);
+      else if (kind & MEM_Real) graaliteShapeAdd(s, &m->u.r, sizeof(m->u.r));
+      if (kind & (MEM_Str | MEM_Blob)) {
+        graaliteShapeInt(s, m->n);
+        if (kind & MEM_Zero) graaliteShapeInt(s, m->u.nZero);
+        if (m->n > 0) graaliteShapeAdd(s, m->z, m->n);
+      }
+      return;
+    }
+    case P4_INTARRAY:
+      graaliteShapeAdd(s, p4->ai, (i64)sizeof(u32) * (1 + p4->ai[0]));
+      return;
+    case P4_SUBPROGRAM: {
+      SubProgram *sub = p4->pProgram;
+      int i;
+      for (i = 0; i < s->nSeen; i++) {
+        if (s->aSeen[i] == sub) { graaliteShapeInt(s, -1 - i); return; }
+      }
+      if (s->nSeen == (int)(sizeof(s->aSeen) / sizeof(s->aSeen[0]))) { s->oom = 1; return; }
+      s->aSeen[s->nSeen++] = sub;
+      graaliteShapeInt(s, sub->nOp);
+      graaliteShapeInt(s, sub->nMem);
+      graaliteShapeInt(s, sub->nCsr);
+      graaliteShapeOps(s, sub->aOp, sub->nOp);
+      return;
+    }
+    case P4_SUBRTNSIG:
+      graaliteShapeInt(s, p4->pSubrtnSig->selId);
+      graaliteShapeText(s, p4->pSubrtnSig->zAff);
+      return;
+    default:
+      graaliteShapeInt(s, (i64)(uptr)p4->p);
+      return;
+  }
+}
+
+static void graaliteShapeOps(GraaliteShape *s, const Op *aOp, int nOp) {
+  int i;
+  for (i = 0; i < nOp; i++) {
+    const Op *op = &aOp[i];
+    i64 head[3] = { ((i64)op->opcode << 32) | ((i64)(u8)op->p4type << 16) | op->p5, op->p1, ((i64)op->p2 << 32) | (u32)op->p3 };
+    graaliteShapeAdd(s, head, sizeof(head));
+    graaliteShapeP4(s, op);
+  }
+}
+
+static void graaliteShapeOf(GraaliteShape *s, Vdbe *p) {
+  memset(s, 0, sizeof(*s));
+  graaliteShapeInt(s, p->nOp);
+  graaliteShapeInt(s, p->nMem);
+  graaliteShapeInt(s, p->nCursor);
+  graaliteShapeOps(s, p->aOp, p->nOp);
+}
+
+/* Set in graalite_exec_reprepare's result when the new program has the shape of the old one. */
+#define GRAALITE_SAME_SHAPE 0x1000000
+
+/*
  * Prepares an expired statement again, as sqlite3_step does before its first step (the same
- * Vdbe, its program replaced); returns rc. The caller checks that the new program is the one
- * it runs.
+ * Vdbe, its program replaced); returns rc, with GRAALITE_SAME_SHAPE set when the new program
+ * has the old one's shape. Otherwise the caller compares the programs itself.
  */
 GRAALITE_EXPORT int graalite_exec_reprepare(sqlite3_stmt *stmt) {
   Vdbe *p = (Vdbe *)stmt;
+  GraaliteShape before, after;
+  int rc, same;
   if (p->eVdbeState != VDBE_READY_STATE || !p->expired) return SQLITE_MISUSE;
-  return sqlite3Reprepare(p);
+  graaliteShapeOf(&before, p);
+  rc = sqlite3Reprepare(p);
+  if (rc != SQLITE_OK) {
+    sqlite3_free(before.z);
+    return rc;
+  }
+  graaliteShapeOf(&after, p);
+  same = !before.oom && !after.oom && before.n == after.n && memcmp(before.z, after.z, before.n) == 0;
+  sqlite3_free(before.z);
+  sqlite3_free(after.z);
+  return same ? rc | GRAALITE_SAME_SHAPE : rc;
 }
 
 /* Whether sqlite3_interrupt was called on the statement's connection. */

@@ -86,7 +86,14 @@ public final class NativeVdbe {
         }
     }
 
-    /** Prepares the expired statement again (the same handle, a new program); returns rc. */
+    /** Set in {@link #reprepare}'s result when the new program has the shape of the old one (the same nodes). */
+    public static final int SAME_SHAPE = 0x1000000;
+
+    /**
+     * Prepares the expired statement again (the same handle, a new program); returns rc, with
+     * {@link #SAME_SHAPE} set when the shim found the new program's opcodes and operands equal
+     * to the old one's (when not set, the programs may still be equal).
+     */
     @TruffleBoundary
     public int reprepare() {
         try {

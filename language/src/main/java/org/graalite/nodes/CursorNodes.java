@@ -58,11 +58,10 @@ final class CursorNodes {
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
             }
-            RecordCursor c = new RecordCursor(cursor);
+            RecordCursor c = execution.openCursor(cursor);
             c.isTable = isTable;
             c.seekEq = seekEq;
             c.root = reopenRoot;
-            execution.cursors[cursor] = c;
         }
     }
 
@@ -271,8 +270,7 @@ final class CursorNodes {
         public void execute(Execution execution) {
             RecordCursor c = execution.cursors[cursor];
             if (c == null) {
-                c = new RecordCursor(cursor, -1);
-                execution.cursors[cursor] = c;
+                c = execution.openCursor(cursor);
             }
             c.moved(true);
         }
@@ -314,7 +312,7 @@ final class CursorNodes {
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
             }
-            execution.cursors[cursor] = new RecordCursor(cursor);
+            execution.openCursor(cursor);
         }
     }
 
@@ -438,9 +436,8 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.openDup(pc);
-            RecordCursor c = new RecordCursor(cursor);
-            c.isTable = execution.cursors[original].isTable;
-            execution.cursors[cursor] = c;
+            boolean isTable = execution.cursors[original].isTable;
+            execution.openCursor(cursor).isTable = isTable;
         }
     }
 

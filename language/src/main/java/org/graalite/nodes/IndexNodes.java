@@ -355,8 +355,7 @@ final class IndexNodes {
             }
             RecordCursor c = execution.cursors[cursor];
             if (c == null || c.pseudoRegister >= 0) {
-                c = new RecordCursor(cursor);
-                execution.cursors[cursor] = c;
+                c = execution.openCursor(cursor);
             }
             c.isTable = isTable;
             c.sequence = 0;

@@ -38,9 +38,7 @@ final class WriteNodes {
                 throw execution.vdbe.abort(pc, rc);
             }
             execution.minWriteFileFormat = execution.vdbe.minWriteFileFormat();
-            RecordCursor c = new RecordCursor(cursor);
-            c.isTable = isTable;
-            execution.cursors[cursor] = c;
+            execution.openCursor(cursor).isTable = isTable;
         }
     }
 

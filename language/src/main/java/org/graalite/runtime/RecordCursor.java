@@ -68,6 +68,26 @@ public final class RecordCursor {
         this.pseudoRegister = pseudoRegister;
     }
 
+    /** Back to the state of a newly opened cursor (not a pseudo cursor), keeping the arrays it has grown. */
+    void reopen() {
+        pseudoRecord = null;
+        isTable = true;
+        seekEq = false;
+        root = -1;
+        seekHit = 0;
+        sequence = 0;
+        nullRow = true;
+        located = false;
+        address = 0;
+        copy = null;
+        size = 0;
+        headerSize = 0;
+        headerPosition = 0;
+        parsedFields = 0;
+        // decoded[] may keep the previous run's values: their stamps are older than any record's.
+        recordStamp++;
+    }
+
     /** A pseudo cursor's row is the record now in its register (re-decoded when that record changes). */
     public void usePseudoRecord(Object record) {
         if (record != pseudoRecord) {
@@ -213,8 +233,9 @@ public final class RecordCursor {
         if (field < parsedFields) {
             return;
         }
-        if (parsedFields + 1 + 16 > serialTypes.length || field >= serialTypes.length) {
-            growTo(Math.max(field + 1, parsedFields + 17));
+        if (field >= serialTypes.length) {
+            // A record has at most one field per header byte: fieldCount asks for "all of them".
+            growTo(Math.min(field, headerSize) + 1);
         }
         int n = parsedFields;
         int position = headerPosition;

@@ -22,7 +22,9 @@ public final class SqliteException extends AbstractTruffleException {
     private final int code;
 
     public SqliteException(int code, String message) {
-        super(message);
+        // No guest frames: SQL programs have no source sections to show, and walking the
+        // stack for them made each constraint error of a write workload cost microseconds.
+        super(message, null, 0, null);
         this.code = code;
     }
 

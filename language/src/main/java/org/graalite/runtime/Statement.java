@@ -37,6 +37,11 @@ public final class Statement implements AutoCloseable {
     private boolean active;
     /** The Truffle tier's program, built at the first execution on that tier. */
     private RootCallTarget callTarget;
+    /**
+     * The program's fingerprint, once a prepare-again needed it: a statement whose parameters
+     * steer its plan (SQLite expires it when they are bound) is prepared again at every execution.
+     */
+    private String fingerprint;
     /** The current execution on the Truffle tier. */
     private Execution execution;
 
@@ -132,12 +137,12 @@ public final class Statement implements AutoCloseable {
             return;
         }
         int rc = vdbe.begin();
-        if (rc == ResultCodes.SQLITE_SCHEMA && preparedAgainAsBefore(vdbe)) {
+        if (rc == ResultCodes.SQLITE_SCHEMA && preparedAgainForTheTruffleTier(vdbe)) {
             rc = vdbe.begin();
         }
         if (rc == ResultCodes.SQLITE_SCHEMA) {
-            // The schema changed since prepare: SQLite prepares the statement again inside
-            // sqlite3_step, which yields a different program. Run it on the native tier.
+            // The schema changed since prepare and preparing again failed or made a program
+            // the Truffle tier cannot run: sqlite3_step prepares it again (and reports any error).
             continueOnNativeTier();
             return;
         } else if (rc != ResultCodes.SQLITE_OK) {
@@ -147,20 +152,47 @@ public final class Statement implements AutoCloseable {
         if (callTarget == null) {
             callTarget = database.programCallTarget(this);
         }
-        execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
+        if (execution == null || execution.vdbe != vdbe) {
+            execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
+        } else {
+            execution.restart();
+        }
     }
 
     /**
-     * An expired statement (a schema was read or changed since prepare: a BEGIN prepared before
-     * the connection first read its schema expires then) is prepared again as sqlite3_step would;
-     * true if the new program is the one the Truffle tier runs, so it stays on the Truffle tier.
+     * An expired statement is prepared again as sqlite3_step would: a schema was read or changed
+     * since prepare (a BEGIN prepared before the connection first read its schema expires then),
+     * or a parameter that steers the plan was bound (SQLite then prepares the statement again at
+     * every execution: a LIMIT, or a value that decides whether a partial index applies). True
+     * if the Truffle tier runs the new program: the same as before (the shim compares them, and
+     * when unsure the fingerprints tell), or another one that it supports, which it takes on.
      */
-    private boolean preparedAgainAsBefore(NativeVdbe vdbe) {
-        if (vdbe.reprepare() != ResultCodes.SQLITE_OK) {
+    private boolean preparedAgainForTheTruffleTier(NativeVdbe vdbe) {
+        int result = vdbe.reprepare();
+        if ((result & ~NativeVdbe.SAME_SHAPE) != ResultCodes.SQLITE_OK) {
             return false;
         }
+        if ((result & NativeVdbe.SAME_SHAPE) != 0) {
+            return true;
+        }
+        if (fingerprint == null) {
+            fingerprint = program.fingerprint();
+        }
         Program again = ProgramReader.read(nativeStatement);
-        return program != null && again.fingerprint().equals(program.fingerprint());
+        String againFingerprint = again.fingerprint();
+        if (againFingerprint.equals(fingerprint)) {
+            return true;
+        }
+        if (nativeStatement.columnCount() != columns.size() || !TruffleTierSupport.missingOpcodes(again, database).isEmpty()) {
+            // Result columns fixed at prepare; a schema change that altered them stays SQLite's.
+            return false;
+        }
+        program = again;
+        fingerprint = againFingerprint;
+        callTarget = null;
+        execution = null;
+        database.log("prepared again with another program, on the Truffle tier: " + nativeStatement.sql());
+        return true;
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */

@@ -68,4 +68,29 @@ class SchemaChangeTest {
             Files.deleteIfExists(dir);
         }
     }
+    /**
+     * A statement whose plan depends on a bound value (here: whether a partial index applies)
+     * is expired by SQLite at each bind and prepared again at each execution. While the plan
+     * stays the same it stays on the Truffle tier (the shim compares the programs); when the
+     * value changes the plan, that execution runs SQLite's new program natively. Results are
+     * right either way.
+     */
+    @org.junit.jupiter.api.Test
+    void statementsPreparedAgainAtEachBindStayOnTheTruffleTierWhileThePlanHolds() throws Exception {
+        try (Context c = SqlContexts.create("auto", ":memory:")) {
+            var connection = c.getBindings("sql");
+            c.eval("sql", "create table t(a, b); create index t_a_active on t(a) where b = 1;"
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into t select i, i % 2 from n");
+            var count = connection.invokeMember("prepare", "select count(*) from t where b = ? and a > ?");
+            long truffleBefore = connection.getMember("truffleExecutions").asLong();
+            long nativeBefore = connection.getMember("nativeExecutions").asLong();
+            for (int i = 0; i < 5; i++) {
+                assertEquals(List.of(List.of(50L - (10 * i + 1) / 2)), SqlContexts.rows(count.invokeMember("execute", 1, 10 * i)));
+            }
+            assertEquals(truffleBefore + 5, connection.getMember("truffleExecutions").asLong(), "executions on the Truffle tier");
+            assertEquals(nativeBefore, connection.getMember("nativeExecutions").asLong(), "executions on the native tier");
+            // Another plan (no partial index for b = 0): SQLite's new program, still the right count.
+            assertEquals(List.of(List.of(45L)), SqlContexts.rows(count.invokeMember("execute", 0, 10)));
+        }
+    }
 }
