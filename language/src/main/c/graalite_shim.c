@@ -915,6 +915,38 @@ GRAALITE_EXPORT int graalite_index_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_i
   return rc;
 }
 
+/*
+ * OP_DeferredSeek at pc: table cursor P3 is to move to the row of index cursor P1's entry,
+ * but only when something reads it (vdbe.c's deferredMoveto); the rowid goes to *pRowid.
+ * Returns rc.
+ */
+GRAALITE_EXPORT int graalite_op_deferred_seek(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pRowid) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  VdbeCursor *pTabCur = graalite_cursor(stmt, pOp->p3, CURTYPE_BTREE);
+  i64 rowid = 0;
+  int rc;
+  if (pC == 0 || pTabCur == 0 || !pTabCur->isTable || graalite_no_row(pC)) return SQLITE_MISUSE;
+  rc = sqlite3VdbeIdxRowid(p->db, pC->uc.pCursor, &rowid);
+  if (rc != SQLITE_OK) return rc;
+  pTabCur->nullRow = 0;
+  pTabCur->movetoTarget = rowid;
+  pTabCur->deferredMoveto = 1;
+  pTabCur->cacheStatus = CACHE_STALE;
+  pTabCur->ub.aAltMap = pOp->p4type == P4_INTARRAY ? pOp->p4.ai : 0;
+  pTabCur->pAltCursor = pC;
+  *pRowid = rowid;
+  return SQLITE_OK;
+}
+
+/* Carries out a table cursor's deferred seek, as vdbe.c's sqlite3VdbeFinishMoveto (SQLITE_CORRUPT if the row is missing). */
+GRAALITE_EXPORT int graalite_cursor_finish_seek(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0) return SQLITE_MISUSE;
+  return pC->deferredMoveto ? sqlite3VdbeFinishMoveto(pC) : SQLITE_OK;
+}
+
 /* Positions a table cursor near rowid iKey: (rc << 8) | sign of (entry - key). */
 GRAALITE_EXPORT int graalite_table_moveto(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);

@@ -582,6 +582,39 @@ public final class NativeVdbe {
         return out.get(ValueLayout.JAVA_LONG, 0);
     }
 
+    /**
+     * OP_DeferredSeek at {@code pc}: SQLite's table cursor P3 will move to the row of index
+     * cursor P1's entry when something reads it; returns that rowid.
+     */
+    @TruffleBoundary
+    public long deferredSeek(int pc) {
+        MemorySegment out = scratch(8);
+        int rc;
+        try {
+            rc = (int) NativeFunction.OP_DEFERRED_SEEK.ffm.invokeExact(stmt, pc, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+        return out.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /** Carries out table cursor {@code cursor}'s deferred seek (the DeferredSeek at {@code pc}); SQLITE_CORRUPT if its row is missing. */
+    @TruffleBoundary
+    public void finishSeek(int pc, int cursor) {
+        int rc;
+        try {
+            rc = (int) NativeFunction.CURSOR_FINISH_SEEK.ffm.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (rc != OK) {
+            throw abort(pc, rc);
+        }
+    }
+
     /** Positions a table cursor near rowid {@code key}: (rc << 8) | sign. */
     @TruffleBoundary
     public int tableMoveto(int cursor, long key) {

@@ -149,12 +149,23 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             RecordCursor c = execution.cursors[cursor];
+            int column = field;
             if (c.pseudoRegister >= 0) {
                 c.usePseudoRecord(execution.registers[c.pseudoRegister]);
             } else {
+                if (c.isDeferred()) {
+                    // After a DeferredSeek: the index entry may hold the column (no seek at all).
+                    int alternative = c.alternativeField(field);
+                    if (alternative >= 0) {
+                        c = c.altCursor();
+                        column = alternative;
+                    } else {
+                        c.finishSeek(execution.vdbe);
+                    }
+                }
                 payload.locate(c, execution.vdbe);
             }
-            execution.registers[register] = c.column(execution.vdbe, field, absent);
+            execution.registers[register] = c.column(execution.vdbe, column, absent);
         }
     }
 
@@ -172,7 +183,25 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             RecordCursor c = execution.cursors[cursor];
-            execution.registers[register] = c.nullRow ? null : (Object) execution.vdbe.rowid(cursor);
+            execution.registers[register] = c.nullRow ? null : c.isDeferred() ? c.deferredRowid() : (Object) execution.vdbe.rowid(cursor);
+        }
+    }
+
+    /** FinishSeek P1: carries out table cursor P1's deferred seek now (before a write through it). */
+    static final class FinishSeek extends InstructionNode {
+        private final int cursor;
+
+        FinishSeek(int pc, int cursor) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = execution.cursors[cursor];
+            if (c != null && c.isDeferred()) {
+                c.finishSeek(execution.vdbe);
+            }
         }
     }
 

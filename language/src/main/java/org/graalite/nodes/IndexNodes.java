@@ -263,16 +263,17 @@ final class IndexNodes {
         private boolean lookup(Execution execution) {
             Object[] r = execution.registers;
             boolean hasNull = false;
-            byte[] keyRecord;
+            int result;
             if (fields > 0) {
                 for (int i = 0; i < fields; i++) {
                     hasNull |= r[first + i] == null;
                 }
-                keyRecord = key(r, first, fields);
+                // The key's values go to the shim as they are (no record encoded, as vdbe.c does).
+                result = fields <= NativeVdbe.MAX_KEY_FIELDS ? execution.vdbe.indexMovetoValues(cursor, r, first, fields, 0)
+                                : execution.vdbe.indexMoveto(cursor, key(r, first, fields), fields, 0);
             } else {
-                keyRecord = (byte[]) r[first];
+                result = execution.vdbe.indexMoveto(cursor, (byte[]) r[first], fields, 0);
             }
-            int result = execution.vdbe.indexMoveto(cursor, keyRecord, fields, 0);
             if (rc(result) != 0) {
                 throw execution.vdbe.abort(pc, rc(result));
             }
@@ -306,28 +307,26 @@ final class IndexNodes {
         }
     }
 
-    /** DeferredSeek P1 P2 P3: move table cursor P3 to the row of index cursor P1's entry (done at once here). */
+    /**
+     * DeferredSeek P1 P2 P3 P4: table cursor P3 is on the row of index cursor P1's entry; the
+     * seek itself waits until a column outside the index (P4's map) is read, as in vdbe.c.
+     */
     static final class DeferredSeek extends InstructionNode {
         private final int index;
         private final int table;
-        /** The seek by rowid through sql.NativeBinding's binding. */
-        @Child private BtreeCallNodes.SeekRowid seek;
+        @CompilationFinal(dimensions = 1) private final int[] altMap;
 
-        DeferredSeek(int pc, int index, int table, BtreeCallNodes.SeekRowid seek) {
+        DeferredSeek(int pc, int index, int table, int[] altMap) {
             super(pc, STRAIGHT, -1);
             this.index = index;
             this.table = table;
-            this.seek = seek;
+            this.altMap = altMap;
         }
 
         @Override
         public void execute(Execution execution) {
-            long rowid = execution.vdbe.indexRowid(pc, index);
-            int r = seek.execute(execution.vdbe, table, rowid);
-            if (rc(r) != 0) {
-                throw execution.vdbe.abort(pc, rc(r));
-            }
-            execution.cursors[table].moved((r & 1) != 0);
+            long rowid = execution.vdbe.deferredSeek(pc);
+            execution.cursors[table].deferSeek(pc, rowid, execution.cursors[index], altMap);
         }
     }
 

@@ -496,7 +496,7 @@ public final class NodeFactory {
             case "IdxRowid":
                 return new IndexNodes.IndexRowid(pc, i.p1(), i.p2());
             case "DeferredSeek":
-                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
+                return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), i.p4() instanceof P4.IntArray map ? map.values() : null);
             case "IdxInsert":
                 return new WriteNodes.IndexInsert(pc, i.p1(), i.p2());
             case "IdxDelete":
@@ -667,7 +667,7 @@ public final class NodeFactory {
                 // helper reports SQLITE_MISUSE without it.
                 return new CursorNodes.Offset(pc, i.p3());
             case "FinishSeek":
-                // DeferredSeek seeks at once on the Truffle tier: there is never a seek left to finish.
+                return new CursorNodes.FinishSeek(pc, i.p1());
             case "ColumnsUsed":
                 // A hint for SQLite's b-tree (only with SQLITE_ENABLE_COLUMN_USED_MASK).
             case "CursorHint":

@@ -56,6 +56,19 @@ public final class RecordCursor {
     private int[] textStamps = new int[16];
     /** Counts the records this cursor has located; 0 is never current. */
     private int recordStamp = 1;
+    /**
+     * A DeferredSeek's target: the row this table cursor moves to only when something reads it
+     * (SQLite's deferredMoveto). Until then a column that the index holds too is read from the
+     * index cursor's entry ({@link #alternativeField}), as vdbe.c does with its alt map: a NOT
+     * EXISTS over an index, or a query that reads only indexed columns, never seeks.
+     */
+    private boolean deferred;
+    private long deferredRowid;
+    /** The DeferredSeek instruction, for errors of the seek when it is carried out. */
+    private int deferredPc;
+    private RecordCursor altCursor;
+    /** The DeferredSeek's P4: table column i is field altMap[i] - 1 of the index entry when positive. */
+    private int[] altMap;
     /** The length of the varint {@link #readVarint} read last. */
     private int varintLength;
 
@@ -84,6 +97,9 @@ public final class RecordCursor {
         headerSize = 0;
         headerPosition = 0;
         parsedFields = 0;
+        deferred = false;
+        altCursor = null;
+        altMap = null;
         // decoded[] may keep the previous run's values: their stamps are older than any record's.
         recordStamp++;
     }
@@ -125,6 +141,45 @@ public final class RecordCursor {
     public void moved(boolean atEnd) {
         nullRow = atEnd;
         located = false;
+        deferred = false;
+    }
+
+    /** DeferredSeek at {@code pc}: this table cursor is on row {@code rowid}, to be sought when read. */
+    public void deferSeek(int pc, long rowid, RecordCursor index, int[] map) {
+        moved(false);
+        deferred = true;
+        deferredRowid = rowid;
+        deferredPc = pc;
+        altCursor = index;
+        altMap = map;
+    }
+
+    public boolean isDeferred() {
+        return deferred;
+    }
+
+    public long deferredRowid() {
+        return deferredRowid;
+    }
+
+    /** The index cursor whose entry a deferred seek may read instead ({@link #alternativeField}). */
+    public RecordCursor altCursor() {
+        return altCursor;
+    }
+
+    /** The field of the deferred seek's index entry that holds table column {@code column}; -1 if none does. */
+    public int alternativeField(int column) {
+        int[] map = altMap;
+        return map != null && column < map.length ? map[column] - 1 : -1;
+    }
+
+    /** Carries out the deferred seek: the native cursor moves to the row. */
+    @TruffleBoundary(allowInlining = false)
+    public void finishSeek(NativeVdbe vdbe) {
+        if (deferred) {
+            vdbe.finishSeek(deferredPc, index);
+            deferred = false;
+        }
     }
 
     /**
@@ -136,6 +191,7 @@ public final class RecordCursor {
     }
 
     private void locate(NativeVdbe vdbe) {
+        finishSeek(vdbe);
         locateAt(vdbe, vdbe.payload(index));
     }
 
