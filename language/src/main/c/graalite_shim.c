@@ -537,6 +537,54 @@ GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur
   return z;
 }
 
+/*
+ * The current row's record as graalite_cursor_payload gives it, into out: out[0] its size,
+ * out[1] the bytes at the pointer, out[2..3] the pointer.
+ */
+static void graalite_payload_out(VdbeCursor *pC, unsigned *out) {
+  u32 avail = 0;
+  const void *z;
+  out[0] = sqlite3BtreePayloadSize(pC->uc.pCursor); /* must come first: it fills the cell info */
+  z = sqlite3BtreePayloadFetch(pC->uc.pCursor, &avail);
+  out[1] = avail;
+  memcpy(&out[2], &z, sizeof(z));
+}
+
+/*
+ * Next (forward) or Prev, and on a row its record located as graalite_payload_out does: one
+ * call where a scan would make two per row. Returns as graalite_cursor_next.
+ */
+GRAALITE_EXPORT int graalite_cursor_step_located(sqlite3_stmt *stmt, int iCur, int forward, unsigned *out) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int r;
+  if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
+  r = graalite_cursor_moved(pC, forward ? sqlite3BtreeNext(pC->uc.pCursor, 0) : sqlite3BtreePrevious(pC->uc.pCursor, 0));
+  if (r == 0) graalite_payload_out(pC, out);
+  return r;
+}
+
+/*
+ * A deferred seek carried out (sqlite3VdbeFinishMoveto): table cursor iCur moves to the row
+ * with rowid iKey, which must exist (SQLITE_CORRUPT otherwise), and its record is located as
+ * graalite_payload_out does. Returns rc.
+ */
+GRAALITE_EXPORT int graalite_cursor_seek_located(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey, unsigned *out) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  int res = 0;
+  int rc;
+  if (pC == 0 || !pC->isTable) return SQLITE_MISUSE;
+  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
+  pC->movetoTarget = iKey;
+  pC->nullRow = 0;
+  pC->cacheStatus = CACHE_STALE;
+  pC->deferredMoveto = 0;
+  pC->seekResult = res;
+  if (rc != SQLITE_OK) return rc;
+  if (res != 0) return SQLITE_CORRUPT_BKPT;
+  graalite_payload_out(pC, out);
+  return SQLITE_OK;
+}
+
 /* Copies amt bytes of the current record from offset into buf (overflow pages included). */
 GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, unsigned offset, unsigned amt, void *buf) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
@@ -913,38 +961,6 @@ GRAALITE_EXPORT int graalite_index_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_i
   rc = sqlite3VdbeIdxRowid(p->db, pC->uc.pCursor, &rowid);
   *pRowid = rowid;
   return rc;
-}
-
-/*
- * OP_DeferredSeek at pc: table cursor P3 is to move to the row of index cursor P1's entry,
- * but only when something reads it (vdbe.c's deferredMoveto); the rowid goes to *pRowid.
- * Returns rc.
- */
-GRAALITE_EXPORT int graalite_op_deferred_seek(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pRowid) {
-  Vdbe *p = (Vdbe *)stmt;
-  Op *pOp = &p->aOp[pc];
-  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
-  VdbeCursor *pTabCur = graalite_cursor(stmt, pOp->p3, CURTYPE_BTREE);
-  i64 rowid = 0;
-  int rc;
-  if (pC == 0 || pTabCur == 0 || !pTabCur->isTable || graalite_no_row(pC)) return SQLITE_MISUSE;
-  rc = sqlite3VdbeIdxRowid(p->db, pC->uc.pCursor, &rowid);
-  if (rc != SQLITE_OK) return rc;
-  pTabCur->nullRow = 0;
-  pTabCur->movetoTarget = rowid;
-  pTabCur->deferredMoveto = 1;
-  pTabCur->cacheStatus = CACHE_STALE;
-  pTabCur->ub.aAltMap = pOp->p4type == P4_INTARRAY ? pOp->p4.ai : 0;
-  pTabCur->pAltCursor = pC;
-  *pRowid = rowid;
-  return SQLITE_OK;
-}
-
-/* Carries out a table cursor's deferred seek, as vdbe.c's sqlite3VdbeFinishMoveto (SQLITE_CORRUPT if the row is missing). */
-GRAALITE_EXPORT int graalite_cursor_finish_seek(sqlite3_stmt *stmt, int iCur) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  if (pC == 0) return SQLITE_MISUSE;
-  return pC->deferredMoveto ? sqlite3VdbeFinishMoveto(pC) : SQLITE_OK;
 }
 
 /* Positions a table cursor near rowid iKey: (rc << 8) | sign of (entry - key). */

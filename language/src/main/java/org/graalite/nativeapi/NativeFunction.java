@@ -157,8 +157,8 @@ public enum NativeFunction {
     INDEX_MOVETO_VALUES("graalite_index_moveto_values", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     INDEX_COMPARE("graalite_index_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
     INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
-    OP_DEFERRED_SEEK("graalite_op_deferred_seek", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
-    CURSOR_FINISH_SEEK("graalite_cursor_finish_seek", true, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_STEP_LOCATED("graalite_cursor_step_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
+    CURSOR_SEEK_LOCATED("graalite_cursor_seek_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     /* Writes (graalite_shim.c): table and index changes; they may do I/O, so not critical. */
     OP_OPEN_WRITE("graalite_op_open_write", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),

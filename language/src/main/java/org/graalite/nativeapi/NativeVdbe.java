@@ -56,7 +56,7 @@ public final class NativeVdbe {
     NativeVdbe(NativeStatement statement, MemorySegment stmt) {
         this.statement = statement;
         this.stmt = stmt;
-        this.out = Arena.ofAuto().allocate(8, 8);
+        this.out = Arena.ofAuto().allocate(16, 8);
         this.stmtAddress = stmt.address();
         this.outAddress = out.address();
     }
@@ -227,6 +227,39 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * Next (forward) or Prev, and on a row its record located at once (one downcall for the
+     * two a scan makes per row): (rc << 8) | atEnd; when 0, {@link #locatedAddress()},
+     * {@link #payloadSize()} and {@link #payloadAvailable()} give the record.
+     */
+    @TruffleBoundary
+    public int stepLocated(int cursor, boolean forward) {
+        try {
+            return (int) NativeFunction.CURSOR_STEP_LOCATED.ffm.invokeExact(stmt, cursor, forward ? 1 : 0, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * A deferred seek carried out: table cursor {@code cursor} moves to the row with rowid
+     * {@code key}, which must exist (SQLITE_CORRUPT), and its record is located as by
+     * {@link #stepLocated}. Returns rc.
+     */
+    @TruffleBoundary
+    public int seekLocated(int cursor, long key) {
+        try {
+            return (int) NativeFunction.CURSOR_SEEK_LOCATED.ffm.invokeExact(stmt, cursor, key, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The record address that {@link #stepLocated} or {@link #seekLocated} found. */
+    public long locatedAddress() {
+        return MEMORY.get(ValueLayout.JAVA_LONG, outAddress + 8);
     }
 
     /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
@@ -580,39 +613,6 @@ public final class NativeVdbe {
             throw abort(pc, rc);
         }
         return out.get(ValueLayout.JAVA_LONG, 0);
-    }
-
-    /**
-     * OP_DeferredSeek at {@code pc}: SQLite's table cursor P3 will move to the row of index
-     * cursor P1's entry when something reads it; returns that rowid.
-     */
-    @TruffleBoundary
-    public long deferredSeek(int pc) {
-        MemorySegment out = scratch(8);
-        int rc;
-        try {
-            rc = (int) NativeFunction.OP_DEFERRED_SEEK.ffm.invokeExact(stmt, pc, out);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (rc != OK) {
-            throw abort(pc, rc);
-        }
-        return out.get(ValueLayout.JAVA_LONG, 0);
-    }
-
-    /** Carries out table cursor {@code cursor}'s deferred seek (the DeferredSeek at {@code pc}); SQLITE_CORRUPT if its row is missing. */
-    @TruffleBoundary
-    public void finishSeek(int pc, int cursor) {
-        int rc;
-        try {
-            rc = (int) NativeFunction.CURSOR_FINISH_SEEK.ffm.invokeExact(stmt, cursor);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        if (rc != OK) {
-            throw abort(pc, rc);
-        }
     }
 
     /** Positions a table cursor near rowid {@code key}: (rc << 8) | sign. */

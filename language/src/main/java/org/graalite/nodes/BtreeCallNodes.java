@@ -25,9 +25,9 @@ final class BtreeCallNodes {
     private BtreeCallNodes() {
     }
 
-    /** Moves a cursor one row forward or backward: (rc << 8) | atEnd. */
+    /** Moves a cursor one row forward or backward, and tells the record cursor: (rc << 8) | atEnd. */
     abstract static class Step extends Node {
-        abstract int execute(NativeVdbe vdbe, int cursor);
+        abstract int execute(NativeVdbe vdbe, RecordCursor c);
 
         /** Through {@code nfi}'s functions, or FFM downcalls if it is null. */
         static Step create(NfiBinding nfi, boolean forward) {
@@ -42,9 +42,15 @@ final class BtreeCallNodes {
             this.forward = forward;
         }
 
+        /** The step also locates the new row's record: a scan reads it next. */
         @Override
-        int execute(NativeVdbe vdbe, int cursor) {
-            return forward ? vdbe.next(cursor) : vdbe.prev(cursor);
+        int execute(NativeVdbe vdbe, RecordCursor c) {
+            int result = vdbe.stepLocated(c.index, forward);
+            c.moved(result != 0);
+            if (result == 0) {
+                c.locateAt(vdbe, vdbe.locatedAddress());
+            }
+            return result;
         }
     }
 
@@ -59,8 +65,10 @@ final class BtreeCallNodes {
         }
 
         @Override
-        int execute(NativeVdbe vdbe, int cursor) {
-            return NfiBinding.call(interop, function, vdbe.address(), cursor);
+        int execute(NativeVdbe vdbe, RecordCursor c) {
+            int result = NfiBinding.call(interop, function, vdbe.address(), c.index);
+            c.moved((result & 1) != 0);
+            return result;
         }
     }
 

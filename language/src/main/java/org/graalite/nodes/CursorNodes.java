@@ -109,12 +109,15 @@ final class CursorNodes {
             switch (direction) {
                 case FIRST:
                     result = execution.vdbe.first(cursor);
+                    execution.cursors[cursor].moved((result & 1) != 0);
                     break;
                 case LAST:
                     result = execution.vdbe.last(cursor);
+                    execution.cursors[cursor].moved((result & 1) != 0);
                     break;
                 default:
-                    result = step.execute(execution.vdbe, cursor);
+                    // The step tells the record cursor itself (and may locate the new record).
+                    result = step.execute(execution.vdbe, execution.cursors[cursor]);
                     break;
             }
             int rc = result >>> 8;
@@ -122,7 +125,6 @@ final class CursorNodes {
                 throw execution.vdbe.abort(pc, rc);
             }
             boolean atEnd = (result & 1) != 0;
-            execution.cursors[cursor].moved(atEnd);
             // Rewind and Last jump when the b-tree is empty; Next and Prev jump while there are rows.
             return direction <= LAST ? atEnd : !atEnd;
         }

@@ -325,8 +325,8 @@ final class IndexNodes {
 
         @Override
         public void execute(Execution execution) {
-            long rowid = execution.vdbe.deferredSeek(pc);
-            execution.cursors[table].deferSeek(pc, rowid, execution.cursors[index], altMap);
+            RecordCursor entry = execution.cursors[index];
+            execution.cursors[table].deferSeek(pc, entry.indexEntryRowid(execution.vdbe, pc), entry, altMap);
         }
     }
 

@@ -173,13 +173,29 @@ public final class RecordCursor {
         return map != null && column < map.length ? map[column] - 1 : -1;
     }
 
-    /** Carries out the deferred seek: the native cursor moves to the row. */
+    /** Carries out the deferred seek: the native cursor moves to the row, whose record is located at once. */
     @TruffleBoundary(allowInlining = false)
     public void finishSeek(NativeVdbe vdbe) {
         if (deferred) {
-            vdbe.finishSeek(deferredPc, index);
-            deferred = false;
+            int rc = vdbe.seekLocated(index, deferredRowid);
+            if (rc != 0) {
+                throw vdbe.abort(deferredPc, rc);
+            }
+            moved(false);
+            locateAt(vdbe, vdbe.locatedAddress());
         }
+    }
+
+    /**
+     * The rowid at the end of this index cursor's entry, as sqlite3VdbeIdxRowid reads it
+     * (SQLITE_CORRUPT when it is not an integer), decoded here: a DeferredSeek needs no call.
+     */
+    public long indexEntryRowid(NativeVdbe vdbe, int pc) {
+        int fields = nullRow ? 0 : fieldCount(vdbe);
+        if (fields > 0 && column(vdbe, fields - 1, null) instanceof Long rowid) {
+            return rowid;
+        }
+        throw vdbe.abort(pc, 11);
     }
 
     /**
