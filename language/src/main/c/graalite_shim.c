@@ -568,20 +568,13 @@ GRAALITE_EXPORT int graalite_cursor_step_located(sqlite3_stmt *stmt, int iCur, i
  * with rowid iKey, which must exist (SQLITE_CORRUPT otherwise), and its record is located as
  * graalite_payload_out does. Returns rc.
  */
+GRAALITE_EXPORT int graalite_cursor_seek_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey);
+
 GRAALITE_EXPORT int graalite_cursor_seek_located(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey, unsigned *out) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  int res = 0;
-  int rc;
-  if (pC == 0 || !pC->isTable) return SQLITE_MISUSE;
-  rc = sqlite3BtreeTableMoveto(pC->uc.pCursor, iKey, 0, &res);
-  pC->movetoTarget = iKey;
-  pC->nullRow = 0;
-  pC->cacheStatus = CACHE_STALE;
-  pC->deferredMoveto = 0;
-  pC->seekResult = res;
-  if (rc != SQLITE_OK) return rc;
-  if (res != 0) return SQLITE_CORRUPT_BKPT;
-  graalite_payload_out(pC, out);
+  int r = graalite_cursor_seek_rowid(stmt, iCur, iKey);
+  if ((r >> 8) != SQLITE_OK) return r >> 8;
+  if (r & 1) return SQLITE_CORRUPT_BKPT;
+  graalite_payload_out(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
   return SQLITE_OK;
 }
 
