@@ -1,5 +1,9 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+
+import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.SqlValues;
@@ -136,6 +140,15 @@ final class CursorNodes {
         private final int field;
         private final int register;
         private final Object absent;
+        /** The integer serial type (1 to 6) this Column has met, or none yet, or several. */
+        @CompilationFinal private int integerType = NO_INTEGER_TYPE;
+        /** The other kinds of value it has met: REAL, TEXT_OR_BLOB, OTHER (NULL, 0, 1, no row, absent field). */
+        @CompilationFinal private int seen;
+        private static final int NO_INTEGER_TYPE = -1;
+        private static final int SEVERAL_INTEGER_TYPES = 0;
+        private static final int REAL = 1;
+        private static final int TEXT_OR_BLOB = 2;
+        private static final int OTHER = 4;
         /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
         @Child private BtreeCallNodes.Payload payload;
 
@@ -167,7 +180,50 @@ final class CursorNodes {
                 }
                 payload.locate(c, execution.vdbe);
             }
-            execution.registers[register] = c.column(execution.vdbe, column, absent);
+            execution.registers[register] = read(c, execution.vdbe, column);
+        }
+
+        /**
+         * The field's value, specialized on the serial types this Column has met: compiled code
+         * reads only those (an integer column of one width reads just that width), and another
+         * type deoptimizes once and widens the set.
+         */
+        private Object read(RecordCursor c, NativeVdbe vdbe, int column) {
+            int type = c.serialTypeAt(vdbe, column);
+            int known = integerType;
+            if (known > 0 && type == known) {
+                return c.integerField(column, known);
+            }
+            if (known == SEVERAL_INTEGER_TYPES && type >= 1 && type <= 6) {
+                return c.integerField(column, type);
+            }
+            if ((seen & REAL) != 0 && type == 7) {
+                double d = c.realField(column);
+                return Double.isNaN(d) ? null : d;
+            }
+            if ((seen & TEXT_OR_BLOB) != 0 && type >= 12) {
+                return c.textOrBlobField(column, type);
+            }
+            if ((seen & OTHER) != 0 && type < 12 && (type <= 0 || type >= 8)) {
+                // NULL, the constants 0 and 1, no row, a field the record lacks (10 and 11 are
+                // reserved types that read as NULL).
+                return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == RecordCursor.ABSENT ? absent : null;
+            }
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            learn(type);
+            return read(c, vdbe, column);
+        }
+
+        private void learn(int type) {
+            if (type >= 1 && type <= 6) {
+                integerType = integerType == NO_INTEGER_TYPE || integerType == type ? type : SEVERAL_INTEGER_TYPES;
+            } else if (type == 7) {
+                seen |= REAL;
+            } else if (type >= 12) {
+                seen |= TEXT_OR_BLOB;
+            } else {
+                seen |= OTHER;
+            }
         }
     }
 

@@ -323,32 +323,42 @@ public final class RecordCursor {
             // A record has at most one field per header byte: fieldCount asks for "all of them".
             growTo(Math.min(field, headerSize) + 1);
         }
+        // The arrays now hold every field up to this one: a header of headerSize bytes
+        // describes fewer than headerSize fields.
         int n = parsedFields;
         int position = headerPosition;
         int end = Math.min(headerSize, size);
         int[] types = serialTypes;
         int[] ends = offsets;
+        int offset = ends[n];
+        byte[] bytes = copy;
+        long base = address;
         while (n <= field && position < end) {
             // Serial types below 128 (numbers, and text or blobs up to 57 bytes) are one byte.
-            int type = byteAt(position);
+            int type = bytes == null ? PageMemory.getByte(base + position) : bytes[position];
             if (type >= 0) {
                 position++;
+                offset += SMALL_TYPE_SIZES[type];
             } else {
                 type = (int) readLongVarint(position);
                 position += varintLength;
-            }
-            if (n >= types.length) {
-                parsedFields = n;
-                growTo(types.length * 2);
-                types = serialTypes;
-                ends = offsets;
+                offset += serialTypeLength(type);
             }
             types[n] = type;
-            ends[n + 1] = ends[n] + serialTypeLength(type);
+            ends[n + 1] = offset;
             n++;
         }
         parsedFields = n;
         headerPosition = position;
+    }
+
+    /** The sizes of the serial types below 128 (SQLite's sqlite3SmallTypeSizes). */
+    private static final byte[] SMALL_TYPE_SIZES = new byte[128];
+
+    static {
+        for (int type = 0; type < 128; type++) {
+            SMALL_TYPE_SIZES[type] = (byte) serialTypeLength(type);
+        }
     }
 
     @TruffleBoundary
@@ -420,6 +430,45 @@ public final class RecordCursor {
             return (long) (type - 8);
         }
         return textOrBlob(field, type, offset);
+    }
+
+    /** {@link #serialTypeAt}: the cursor has no row. */
+    public static final int NO_ROW = -1;
+    /** {@link #serialTypeAt}: the record has fewer fields (a column added later by ALTER TABLE). */
+    public static final int ABSENT = -2;
+
+    /**
+     * The serial type of field {@code field} of the current row, the record located and its
+     * header parsed as far as needed; {@link #NO_ROW} or {@link #ABSENT}. Then
+     * {@link #integerField}, {@link #realField} or {@link #textOrBlobField} read the value: a
+     * Column node that knows which types it meets compiles only their reads.
+     */
+    public int serialTypeAt(NativeVdbe vdbe, int field) {
+        if (nullRow) {
+            return NO_ROW;
+        }
+        if ((!located || field >= parsedFields) && !locateField(vdbe, field)) {
+            return ABSENT;
+        }
+        if (offsets[field + 1] > size) {
+            throw corrupt();
+        }
+        return serialTypes[field];
+    }
+
+    /** The integer of field {@code field}, of serial type {@code type} (1 to 6). */
+    public long integerField(int field, int type) {
+        return readInteger(offsets[field], serialTypeLength(type));
+    }
+
+    /** The real of field {@code field} (serial type 7). */
+    public double realField(int field) {
+        return Double.longBitsToDouble(readInteger(offsets[field], 8));
+    }
+
+    /** The text or blob of field {@code field} (serial type 12 or more). */
+    public Object textOrBlobField(int field, int type) {
+        return textOrBlob(field, type, offsets[field]);
     }
 
     /**

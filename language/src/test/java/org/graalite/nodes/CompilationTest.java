@@ -43,6 +43,38 @@ class CompilationTest {
     }
 
     /**
+     * A Column compiled for the serial types it has met (here: one-byte integers) meets others
+     * later (wider integers, reals, text, NULL, a field the record lacks): each new kind
+     * deoptimizes once, the statement compiles again, and every value is right.
+     */
+    @Test
+    void columnMeetingNewTypesRecompilesWithoutLoops(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("k.db").toString())
+                                        .option("sql.Tier", "truffle").build()) {
+            c.eval("sql", "create table t(k integer primary key, v); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) insert into t select i, i % 50 from n");
+            Value query = c.getBindings("sql").invokeMember("prepare", "select v, typeof(v) from t where k = ?");
+            String[] inserts = {"insert into t values (1000, 100000)", "insert into t values (1001, 2.5)", "insert into t values (1002, 'text')", "insert into t values (1003, null)",
+                            "alter table t add column w default 7"};
+            for (int round = 0; round < inserts.length; round++) {
+                for (int i = 0; i < 400; i++) {
+                    Value it = query.execute(1 + i % 100).getIterator();
+                    assertEquals((1 + i % 100) % 50, it.getIteratorNextElement().getArrayElement(0).asLong());
+                }
+                c.eval("sql", inserts[round]);
+                Value it = query.execute(1000 + Math.min(round, 3)).getIterator();
+                Value row = it.getIteratorNextElement();
+                assertEquals(new String[]{"integer", "real", "text", "null", "null"}[round], row.getArrayElement(1).asString(), inserts[round]);
+            }
+            Value w = c.eval("sql", "select sum(w) from t").getIterator().getIteratorNextElement();
+            assertEquals(7L * 104, w.getArrayElement(0).asLong());
+        }
+        assertCompiledWithoutLoops(log, "sql:select v, typeof(v)", 8, "sql:select v");
+    }
+
+    /**
      * A hot INSERT whose trigger runs as a sub-program (Program, Param, a frame return), inside
      * transactions run on the Truffle tier (AutoCommit), compiles without failures or
      * deoptimization loops, and every row and trigger row arrives.
