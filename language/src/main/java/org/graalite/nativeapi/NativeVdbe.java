@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import org.graalite.runtime.PageMemory;
 import org.graalite.runtime.SqliteException;
 
 /**
@@ -259,7 +260,7 @@ public final class NativeVdbe {
 
     /** The record address that {@link #stepLocated} or {@link #seekLocated} found. */
     public long locatedAddress() {
-        return MEMORY.get(ValueLayout.JAVA_LONG, outAddress + 8);
+        return PageMemory.getLong(outAddress + 8);
     }
 
     /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */
@@ -293,12 +294,12 @@ public final class NativeVdbe {
 
     /** The record size that the last payload call (FFM or NFI) wrote. */
     public int payloadSize() {
-        return MEMORY.get(ValueLayout.JAVA_INT, outAddress);
+        return PageMemory.getInt(outAddress);
     }
 
     /** How many bytes of the record the last payload call found at its address. */
     public int payloadAvailable() {
-        return MEMORY.get(ValueLayout.JAVA_INT, outAddress + 4);
+        return PageMemory.getInt(outAddress + 4);
     }
 
     /** The whole record of the current row, overflow pages included. */

@@ -13,7 +13,7 @@ import sun.misc.Unsafe;
  * row, which the interpreter ensures (see RecordCursor). Graalite already runs with
  * {@code --sun-misc-unsafe-memory-access=allow}, which Truffle needs too.
  */
-final class PageMemory {
+public final class PageMemory {
     private static final Unsafe UNSAFE = unsafe();
 
     private PageMemory() {
@@ -31,6 +31,19 @@ final class PageMemory {
 
     static byte getByte(long address) {
         return UNSAFE.getByte(address);
+    }
+
+    /**
+     * An int or long in native byte order at {@code address}: the out-parameters of the
+     * shim's calls, read in compiled code (a MemorySegment read there makes partial
+     * evaluation recurse through the layout classes).
+     */
+    public static int getInt(long address) {
+        return UNSAFE.getInt(address);
+    }
+
+    public static long getLong(long address) {
+        return UNSAFE.getLong(address);
     }
 
     /** The big-endian two's-complement integer of {@code length} bytes (1, 2, 3, 4, 6 or 8) at {@code address}. */
