@@ -184,9 +184,11 @@ final class CursorNodes {
         }
 
         /**
-         * The field's value, specialized on the serial types this Column has met: compiled code
-         * reads only those (an integer column of one width reads just that width), and another
-         * type deoptimizes once and widens the set.
+         * The field's value, specialized on the serial types this Column met before it was
+         * compiled: compiled code reads only those inline (an integer column of one width reads
+         * just that width); another type takes a call to the generic read, and no
+         * deoptimization (columns of REAL affinity hold integers of several widths now and then,
+         * and a query has many columns: invalidating for each new kind made deoptimization loops).
          */
         private Object read(RecordCursor c, NativeVdbe vdbe, int column) {
             int type = c.serialTypeAt(vdbe, column);
@@ -209,9 +211,10 @@ final class CursorNodes {
                 // reserved types that read as NULL).
                 return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == RecordCursor.ABSENT ? absent : null;
             }
-            CompilerDirectives.transferToInterpreterAndInvalidate();
-            learn(type);
-            return read(c, vdbe, column);
+            if (CompilerDirectives.inInterpreter()) {
+                learn(type);
+            }
+            return c.valueOfType(column, type, absent);
         }
 
         private void learn(int type) {

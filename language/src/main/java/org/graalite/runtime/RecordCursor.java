@@ -466,6 +466,20 @@ public final class RecordCursor {
         return Double.longBitsToDouble(readInteger(offsets[field], 8));
     }
 
+    /** Field {@code field}'s value, of serial type {@code type} as {@link #serialTypeAt} gave it (out of line). */
+    @TruffleBoundary
+    public Object valueOfType(int field, int type, Object absent) {
+        if (type >= 1 && type <= 6) {
+            return integerField(field, type);
+        } else if (type == 7) {
+            double d = realField(field);
+            return Double.isNaN(d) ? null : d;
+        } else if (type >= 12) {
+            return textOrBlobField(field, type);
+        }
+        return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == ABSENT ? absent : null;
+    }
+
     /** The text or blob of field {@code field} (serial type 12 or more). */
     public Object textOrBlobField(int field, int type) {
         return textOrBlob(field, type, offsets[field]);
