@@ -94,17 +94,21 @@ public final class Execution {
     }
 
     /**
-     * A cursor for OpenRead, OpenWrite, OpenDup and the like to install as cursor {@code index}:
-     * the one this number had in the previous run when there is one, as good as new.
+     * A cursor for OpenRead, OpenWrite, OpenDup and the like to install as cursor {@code index},
+     * as good as new: the one open under this number (a correlated subquery opens its cursors
+     * again for every outer row), else the one it had in the previous run, else a new one.
      */
     public RecordCursor openCursor(int index) {
-        RecordCursor c = spareCursors == null ? null : spareCursors[index];
-        if (c == null) {
-            c = new RecordCursor(index);
-        } else {
-            spareCursors[index] = null;
-            c.reopen();
+        RecordCursor c = cursors[index];
+        if (c == null || c.pseudoRegister >= 0) {
+            c = spareCursors == null ? null : spareCursors[index];
+            if (c == null) {
+                c = new RecordCursor(index);
+            } else {
+                spareCursors[index] = null;
+            }
         }
+        c.reopen();
         cursors[index] = c;
         return c;
     }

@@ -71,9 +71,8 @@ public final class RecordCursor {
     private int[] altMap;
     /**
      * Short ASCII texts this cursor decoded lately, by a hash of their bytes: dates, flags,
-     * modes and names repeat across rows, and a hit spares the decoding and its allocations
-     * (about half the time of a scan that compares text columns). The full hash is compared
-     * first, then the bytes.
+     * modes and names repeat across rows, and a hit spares the decoding and its allocations.
+     * The full hash is compared first, then the bytes.
      */
     private String[] textCache;
     /** The cached texts' bytes and hashes, by slot. */
@@ -221,8 +220,12 @@ public final class RecordCursor {
     }
 
     private void locate(NativeVdbe vdbe) {
-        finishSeek(vdbe);
-        locateAt(vdbe, vdbe.payload(index));
+        if (deferred) {
+            // The seek locates the record too.
+            finishSeek(vdbe);
+        } else {
+            locateAt(vdbe, vdbe.payload(index));
+        }
     }
 
     /**
