@@ -515,31 +515,9 @@ GRAALITE_EXPORT sqlite3_int64 graalite_cursor_rowid(sqlite3_stmt *stmt, int iCur
 }
 
 /*
- * The current row's record: returns a pointer to its first bytes and writes into out[0]
- * the record's size and into out[1] how many bytes are at the pointer (less than the size
- * when the record continues on overflow pages; then use graalite_cursor_payload_copy).
- */
-GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur, unsigned *out) {
-  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
-  BtCursor *pCrsr;
-  u32 avail = 0;
-  const void *z;
-  if (pC == 0 || graalite_no_row(pC)) {
-    /* No row: an empty record. */
-    out[0] = 0;
-    out[1] = 0;
-    return 0;
-  }
-  pCrsr = pC->uc.pCursor;
-  out[0] = sqlite3BtreePayloadSize(pCrsr); /* must come first: it fills the cell info */
-  z = sqlite3BtreePayloadFetch(pCrsr, &avail);
-  out[1] = avail;
-  return z;
-}
-
-/*
- * The current row's record as graalite_cursor_payload gives it, into out: out[0] its size,
- * out[1] the bytes at the pointer, out[2..3] the pointer.
+ * The current row's record into out: out[0] its size, out[1] how many bytes are at the pointer
+ * (less than the size when the record continues on overflow pages; then use
+ * graalite_cursor_payload_copy), out[2..3] the pointer to its first bytes.
  */
 static void graalite_payload_out(VdbeCursor *pC, unsigned *out) {
   u32 avail = 0;
@@ -548,6 +526,20 @@ static void graalite_payload_out(VdbeCursor *pC, unsigned *out) {
   z = sqlite3BtreePayloadFetch(pC->uc.pCursor, &avail);
   out[1] = avail;
   memcpy(&out[2], &z, sizeof(z));
+}
+
+/* The current row's record as graalite_payload_out gives it (out has 4 slots); returns the pointer. */
+GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur, unsigned *out) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  const void *z = 0;
+  if (pC == 0 || graalite_no_row(pC)) {
+    /* No row: an empty record. */
+    memset(out, 0, 2 * sizeof(unsigned) + sizeof(z));
+    return 0;
+  }
+  graalite_payload_out(pC, out);
+  memcpy(&z, &out[2], sizeof(z));
+  return z;
 }
 
 /*

@@ -92,7 +92,7 @@ public final class Database implements AutoCloseable {
         if (usesGuestCode(program) || !(language instanceof org.graalite.language.SqlLanguage shared)) {
             return org.graalite.nodes.NodeFactory.create(language, program, sql, this);
         }
-        String key = sql + "\n" + program.fingerprint();
+        String key = sql + "\n" + statement.fingerprint();
         return shared.program(key, () -> org.graalite.nodes.NodeFactory.create(language, program, sql, this));
     }
 

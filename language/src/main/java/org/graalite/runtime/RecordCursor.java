@@ -400,28 +400,7 @@ public final class RecordCursor {
      * and blobs are copied behind a boundary.
      */
     public Object column(NativeVdbe vdbe, int field, Object absent) {
-        if (nullRow) {
-            return null;
-        }
-        if ((!located || field >= parsedFields) && !locateField(vdbe, field)) {
-            return absent;
-        }
-        int type = serialTypes[field];
-        int offset = offsets[field];
-        if (offsets[field + 1] > size) {
-            throw corrupt();
-        }
-        if (type >= 1 && type <= 6) {
-            return readInteger(offset, serialTypeLength(type));
-        } else if (type == 7) {
-            double d = Double.longBitsToDouble(readInteger(offset, 8));
-            return Double.isNaN(d) ? null : d;
-        } else if (type == 0) {
-            return null;
-        } else if (type == 8 || type == 9) {
-            return (long) (type - 8);
-        }
-        return textOrBlob(field, type, offset);
+        return value(field, serialTypeAt(vdbe, field), absent);
     }
 
     /** {@link #serialTypeAt}: the cursor has no row. */
@@ -461,6 +440,10 @@ public final class RecordCursor {
     /** Field {@code field}'s value, of serial type {@code type} as {@link #serialTypeAt} gave it (out of line). */
     @TruffleBoundary
     public Object valueOfType(int field, int type, Object absent) {
+        return value(field, type, absent);
+    }
+
+    private Object value(int field, int type, Object absent) {
         if (type >= 1 && type <= 6) {
             return integerField(field, type);
         } else if (type == 7) {

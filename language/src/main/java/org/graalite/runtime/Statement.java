@@ -37,10 +37,7 @@ public final class Statement implements AutoCloseable {
     private boolean active;
     /** The Truffle tier's program, built at the first execution on that tier. */
     private RootCallTarget callTarget;
-    /**
-     * The program's fingerprint, once a prepare-again needed it: a statement whose parameters
-     * steer its plan (SQLite expires it when they are bound) is prepared again at every execution.
-     */
+    /** See {@link #fingerprint()}. */
     private String fingerprint;
     /** The current execution on the Truffle tier. */
     private Execution execution;
@@ -100,6 +97,14 @@ public final class Statement implements AutoCloseable {
             program = ProgramReader.read(nativeStatement);
         }
         return program;
+    }
+
+    /** The program's fingerprint (see {@link Program#fingerprint}), made once: the program cache's key, and what a prepare-again compares. */
+    public String fingerprint() {
+        if (fingerprint == null) {
+            fingerprint = program().fingerprint();
+        }
+        return fingerprint;
     }
 
     public Tier tier() {
@@ -175,12 +180,9 @@ public final class Statement implements AutoCloseable {
         if ((result & NativeVdbe.SAME_SHAPE) != 0) {
             return true;
         }
-        if (fingerprint == null) {
-            fingerprint = program.fingerprint();
-        }
         Program again = ProgramReader.read(nativeStatement);
         String againFingerprint = again.fingerprint();
-        if (againFingerprint.equals(fingerprint)) {
+        if (againFingerprint.equals(fingerprint())) {
             return true;
         }
         if (nativeStatement.columnCount() != columns.size() || !TruffleTierSupport.missingOpcodes(again, database).isEmpty()) {
