@@ -52,7 +52,7 @@ final class ComparisonNodes {
             this.flags = flags;
             this.keepResult = keepResult;
             this.mayBeCleared = mayBeCleared && (flags & NULLEQ) != 0;
-            this.comparison = ComparisonOperationNodeGen.create(flags, collation);
+            this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == EQ || relation == NE) && !keepResult);
         }
 
         @Override

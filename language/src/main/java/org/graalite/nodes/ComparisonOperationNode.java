@@ -22,10 +22,20 @@ abstract class ComparisonOperationNode extends Node {
     /** P5: affinity and the NULL flags (see ComparisonNodes). */
     final int flags;
     final int collation;
+    /** Only equality matters (Eq and Ne whose result no ElseEq reads): text compares with String.equals. */
+    final boolean equalityOnly;
+    /**
+     * The last text operands, left and right, that numeric affinity left as text, by identity:
+     * a constant operand (a date bound, a status) and a column value reused from the previous
+     * row skip the scan for a number. Racing writes are harmless: each was checked first.
+     */
+    private String plainLeft;
+    private String plainRight;
 
-    ComparisonOperationNode(int flags, int collation) {
+    ComparisonOperationNode(int flags, int collation, boolean equalityOnly) {
         this.flags = flags;
         this.collation = collation;
+        this.equalityOnly = equalityOnly;
     }
 
     /** Negative, zero or positive as a is less than, equal to or greater than b; {@link #UNORDERED} for NULL. */
@@ -53,10 +63,28 @@ abstract class ComparisonOperationNode extends Node {
 
     @Specialization
     int texts(String a, String b) {
-        if ((flags & ComparisonNodes.AFF_MASK) >= ComparisonNodes.AFF_NUMERIC && (NumberSyntax.mayBeNumber(a) || NumberSyntax.mayBeNumber(b))) {
-            return general(a, b, flags, collation);
+        if ((flags & ComparisonNodes.AFF_MASK) >= ComparisonNodes.AFF_NUMERIC) {
+            if (a != plainLeft) {
+                if (NumberSyntax.mayBeNumber(a)) {
+                    return general(a, b, flags, collation);
+                }
+                plainLeft = a;
+            }
+            if (b != plainRight) {
+                if (NumberSyntax.mayBeNumber(b)) {
+                    return general(a, b, flags, collation);
+                }
+                plainRight = b;
+            }
         }
-        return collation == Collations.BINARY ? SqlValues.compareText(a, b) : Collations.compare(a, b, collation);
+        if (collation != Collations.BINARY) {
+            return Collations.compare(a, b, collation);
+        }
+        // Equal UTF-16 strings are equal UTF-8 texts; String.equals is an intrinsic, compiled inline.
+        if (a.equals(b)) {
+            return 0;
+        }
+        return equalityOnly ? 1 : SqlValues.compareText(a, b);
     }
 
     @Fallback

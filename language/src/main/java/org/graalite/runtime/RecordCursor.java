@@ -194,8 +194,11 @@ public final class RecordCursor {
      */
     public long indexEntryRowid(NativeVdbe vdbe, int pc) {
         int fields = nullRow ? 0 : fieldCount(vdbe);
-        if (fields > 0 && column(vdbe, fields - 1, null) instanceof Long rowid) {
-            return rowid;
+        int type = fields > 0 ? serialTypeAt(vdbe, fields - 1) : 0;
+        if (type >= 1 && type <= 6) {
+            return integerField(fields - 1, type);
+        } else if (type == 8 || type == 9) {
+            return type - 8;
         }
         throw vdbe.abort(pc, 11);
     }
@@ -311,9 +314,10 @@ public final class RecordCursor {
         if (field < parsedFields) {
             return;
         }
-        if (field >= serialTypes.length) {
-            // A record has at most one field per header byte: fieldCount asks for "all of them".
-            growTo(Math.min(field, headerSize) + 1);
+        // A record has at most one field per header byte: fieldCount asks for "all of them".
+        int last = Math.min(field, headerSize);
+        if (last >= serialTypes.length) {
+            growTo(last + 1);
         }
         // The arrays now hold every field up to this one: a header of headerSize bytes
         // describes fewer than headerSize fields.
