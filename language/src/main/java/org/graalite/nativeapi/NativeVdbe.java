@@ -19,6 +19,57 @@ import org.graalite.runtime.SqliteException;
  * methods, which HotSpot compiles with their FFM downcalls (see the note on the handles below).
  */
 public final class NativeVdbe {
+    // Downcall handles in static final fields: constants the JIT links directly (an enum's
+    // final field is not one, and each call then went through the generic invoker).
+    private static final java.lang.invoke.MethodHandle CURSOR_CLOSE = NativeFunction.CURSOR_CLOSE.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_COUNT = NativeFunction.CURSOR_COUNT.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_HINTS = NativeFunction.CURSOR_HINTS.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_IS_EMPTY = NativeFunction.CURSOR_IS_EMPTY.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD_COPY = NativeFunction.CURSOR_PAYLOAD_COPY.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_RESET = NativeFunction.CURSOR_RESET.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_SEEK_END = NativeFunction.CURSOR_SEEK_END.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_SEEK_LOCATED = NativeFunction.CURSOR_SEEK_LOCATED.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_STEP_LOCATED = NativeFunction.CURSOR_STEP_LOCATED.ffm;
+    private static final java.lang.invoke.MethodHandle DB_ENCODING = NativeFunction.DB_ENCODING.ffm;
+    private static final java.lang.invoke.MethodHandle EXEC_ABORT = NativeFunction.EXEC_ABORT.ffm;
+    private static final java.lang.invoke.MethodHandle EXEC_BEGIN = NativeFunction.EXEC_BEGIN.ffm;
+    private static final java.lang.invoke.MethodHandle EXEC_INTERRUPTED = NativeFunction.EXEC_INTERRUPTED.ffm;
+    private static final java.lang.invoke.MethodHandle EXEC_REPREPARE = NativeFunction.EXEC_REPREPARE.ffm;
+    private static final java.lang.invoke.MethodHandle FK_IS_ZERO = NativeFunction.FK_IS_ZERO.ffm;
+    private static final java.lang.invoke.MethodHandle FRAME_RETURN = NativeFunction.FRAME_RETURN.ffm;
+    private static final java.lang.invoke.MethodHandle INDEX_COMPARE = NativeFunction.INDEX_COMPARE.ffm;
+    private static final java.lang.invoke.MethodHandle INDEX_MOVETO = NativeFunction.INDEX_MOVETO.ffm;
+    private static final java.lang.invoke.MethodHandle INDEX_MOVETO_VALUES = NativeFunction.INDEX_MOVETO_VALUES.ffm;
+    private static final java.lang.invoke.MethodHandle INDEX_ROWID = NativeFunction.INDEX_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle JOURNAL_MODE_QUERY = NativeFunction.JOURNAL_MODE_QUERY.ffm;
+    private static final java.lang.invoke.MethodHandle OP_AUTO_COMMIT = NativeFunction.OP_AUTO_COMMIT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_DELETE = NativeFunction.OP_DELETE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_FK_CHECK = NativeFunction.OP_FK_CHECK.ffm;
+    private static final java.lang.invoke.MethodHandle OP_FK_COUNTER = NativeFunction.OP_FK_COUNTER.ffm;
+    private static final java.lang.invoke.MethodHandle OP_HALT = NativeFunction.OP_HALT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_IDX_DELETE = NativeFunction.OP_IDX_DELETE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_IDX_INSERT = NativeFunction.OP_IDX_INSERT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_IF_SIZE_BETWEEN = NativeFunction.OP_IF_SIZE_BETWEEN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_INSERT = NativeFunction.OP_INSERT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_NEW_ROWID = NativeFunction.OP_NEW_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle OP_OFFSET = NativeFunction.OP_OFFSET.ffm;
+    private static final java.lang.invoke.MethodHandle OP_OPEN_DUP = NativeFunction.OP_OPEN_DUP.ffm;
+    private static final java.lang.invoke.MethodHandle OP_OPEN_EPHEMERAL = NativeFunction.OP_OPEN_EPHEMERAL.ffm;
+    private static final java.lang.invoke.MethodHandle OP_OPEN_READ = NativeFunction.OP_OPEN_READ.ffm;
+    private static final java.lang.invoke.MethodHandle OP_OPEN_WRITE = NativeFunction.OP_OPEN_WRITE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_PROGRAM = NativeFunction.OP_PROGRAM.ffm;
+    private static final java.lang.invoke.MethodHandle OP_RESET_COUNT = NativeFunction.OP_RESET_COUNT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SAVEPOINT = NativeFunction.OP_SAVEPOINT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SCHEMA = NativeFunction.OP_SCHEMA.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SORTER_COMPARE = NativeFunction.OP_SORTER_COMPARE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SORTER_DATA = NativeFunction.OP_SORTER_DATA.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SORTER_INSERT = NativeFunction.OP_SORTER_INSERT.ffm;
+    private static final java.lang.invoke.MethodHandle OP_SORTER_OPEN = NativeFunction.OP_SORTER_OPEN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_TRANSACTION = NativeFunction.OP_TRANSACTION.ffm;
+    private static final java.lang.invoke.MethodHandle REGISTER_SET = NativeFunction.REGISTER_SET.ffm;
+    private static final java.lang.invoke.MethodHandle REGISTER_SET_NULL = NativeFunction.REGISTER_SET_NULL.ffm;
+    private static final java.lang.invoke.MethodHandle RESET_ONE_SCHEMA = NativeFunction.RESET_ONE_SCHEMA.ffm;
+    private static final java.lang.invoke.MethodHandle SORTER_SORT = NativeFunction.SORTER_SORT.ffm;
     /** SQLite's codes that the interpreter tests for. */
     public static final int OK = 0;
     public static final int DONE = 101;
@@ -30,6 +81,10 @@ public final class NativeVdbe {
      * customization) and give up with "too deep inlining": the statement then stayed
      * interpreted. CompilationHealthTest caught it on TPC-H Q1.
      */
+    private static final java.lang.invoke.MethodHandle CALL_FUNCTION = NativeFunction.CALL_FUNCTION.ffm;
+    private static final java.lang.invoke.MethodHandle OP_CAST = NativeFunction.OP_CAST.ffm;
+    private static final java.lang.invoke.MethodHandle OP_AGG_STEP = NativeFunction.OP_AGG_STEP.ffm;
+    private static final java.lang.invoke.MethodHandle OP_AGG_FINAL = NativeFunction.OP_AGG_FINAL.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_FIRST = NativeFunction.CURSOR_FIRST.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_LAST = NativeFunction.CURSOR_LAST.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_NEXT = NativeFunction.CURSOR_NEXT.ffm;
@@ -81,7 +136,7 @@ public final class NativeVdbe {
     public int begin() {
         resetSchemaOnFault = 0;
         try {
-            return (int) NativeFunction.EXEC_BEGIN.ffm.invokeExact(statement.pointer());
+            return (int) EXEC_BEGIN.invokeExact(statement.pointer());
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -98,7 +153,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int reprepare() {
         try {
-            return (int) NativeFunction.EXEC_REPREPARE.ffm.invokeExact(statement.pointer());
+            return (int) EXEC_REPREPARE.invokeExact(statement.pointer());
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -107,7 +162,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public boolean interrupted() {
         try {
-            return (int) NativeFunction.EXEC_INTERRUPTED.ffm.invokeExact(stmt) != 0;
+            return (int) EXEC_INTERRUPTED.invokeExact(stmt) != 0;
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -125,7 +180,7 @@ public final class NativeVdbe {
         int code;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment m = message == null ? MemorySegment.NULL : arena.allocateFrom(message);
-            code = (int) NativeFunction.EXEC_ABORT.ffm.invokeExact(stmt, pc, rc, m);
+            code = (int) EXEC_ABORT.invokeExact(stmt, pc, rc, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -137,7 +192,7 @@ public final class NativeVdbe {
     public long count(int pc, int cursor) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment n = arena.allocate(ValueLayout.JAVA_LONG);
-            int rc = (int) NativeFunction.CURSOR_COUNT.ffm.invokeExact(stmt, cursor, n);
+            int rc = (int) CURSOR_COUNT.invokeExact(stmt, cursor, n);
             if (rc != OK) {
                 throw abort(pc, rc);
             }
@@ -154,7 +209,7 @@ public final class NativeVdbe {
     public void halt(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_HALT.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_HALT.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -167,7 +222,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int transaction(int pc) {
         try {
-            return (int) NativeFunction.OP_TRANSACTION.ffm.invokeExact(stmt, pc);
+            return (int) OP_TRANSACTION.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -177,7 +232,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int openRead(int pc) {
         try {
-            return (int) NativeFunction.OP_OPEN_READ.ffm.invokeExact(stmt, pc);
+            return (int) OP_OPEN_READ.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -186,7 +241,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void close(int cursor) {
         try {
-            NativeFunction.CURSOR_CLOSE.ffm.invokeExact(stmt, cursor);
+            CURSOR_CLOSE.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -238,7 +293,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int stepLocated(int cursor, boolean forward) {
         try {
-            return (int) NativeFunction.CURSOR_STEP_LOCATED.ffm.invokeExact(stmt, cursor, forward ? 1 : 0, out);
+            return (int) CURSOR_STEP_LOCATED.invokeExact(stmt, cursor, forward ? 1 : 0, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -252,7 +307,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int seekLocated(int cursor, long key) {
         try {
-            return (int) NativeFunction.CURSOR_SEEK_LOCATED.ffm.invokeExact(stmt, cursor, key, out);
+            return (int) CURSOR_SEEK_LOCATED.invokeExact(stmt, cursor, key, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -307,7 +362,7 @@ public final class NativeVdbe {
     public byte[] payloadCopy(int cursor, int size) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buf = arena.allocate(Math.max(1, size));
-            int rc = (int) NativeFunction.CURSOR_PAYLOAD_COPY.ffm.invokeExact(stmt, cursor, 0, size, buf);
+            int rc = (int) CURSOR_PAYLOAD_COPY.invokeExact(stmt, cursor, 0, size, buf);
             if (rc != OK) {
                 throw statement.connection().lastError(rc);
             }
@@ -338,25 +393,25 @@ public final class NativeVdbe {
      */
     @TruffleBoundary
     public Object callFunction(int pc, Object[] arguments) {
-        return callWithValues(NativeFunction.CALL_FUNCTION, pc, arguments);
+        return callWithValues(CALL_FUNCTION, pc, arguments);
     }
 
     /** OP_Cast at {@code pc} of {@code value}: SQLite's own CAST to the instruction's affinity. */
     @TruffleBoundary
     public Object cast(int pc, Object value) {
-        return callWithValues(NativeFunction.OP_CAST, pc, new Object[]{value});
+        return callWithValues(OP_CAST, pc, new Object[]{value});
     }
 
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these arguments. */
     @TruffleBoundary
     public void aggregateStep(int pc, Object[] arguments) {
-        callWithValues(NativeFunction.OP_AGG_STEP, pc, arguments);
+        callWithValues(OP_AGG_STEP, pc, arguments);
     }
 
     /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value. */
     @TruffleBoundary
     public Object aggregateValue(int pc) {
-        return callWithValues(NativeFunction.OP_AGG_FINAL, pc, new Object[0]);
+        return callWithValues(OP_AGG_FINAL, pc, new Object[0]);
     }
 
     /** OP_IfSizeBetween at {@code pc}: whether it jumps (its cursor's estimated size is in range). */
@@ -364,7 +419,7 @@ public final class NativeVdbe {
     public boolean sizeBetween(int pc) {
         int r;
         try {
-            r = (int) NativeFunction.OP_IF_SIZE_BETWEEN.ffm.invokeExact(stmt, pc);
+            r = (int) OP_IF_SIZE_BETWEEN.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -379,7 +434,7 @@ public final class NativeVdbe {
     public Object offset(int pc) {
         int r;
         try {
-            r = (int) NativeFunction.OP_OFFSET.ffm.invokeExact(stmt, pc, out);
+            r = (int) OP_OFFSET.invokeExact(stmt, pc, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -393,7 +448,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void setNull(int register) {
         try {
-            NativeFunction.REGISTER_SET_NULL.ffm.invokeExact(stmt, register);
+            REGISTER_SET_NULL.invokeExact(stmt, register);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -403,14 +458,14 @@ public final class NativeVdbe {
      * Marshals {@code arguments} into GraaliteValues, calls {@code f(stmt, pc, values, out)} and
      * returns the value described in {@code out}; a non-zero result ends the execution with that error.
      */
-    private Object callWithValues(NativeFunction f, int pc, Object[] arguments) {
+    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments) {
         int argc = arguments.length;
         MemorySegment m = marshal(arguments, 0, argc, 1);
         long outAt = (long) argc * VALUE;
         MemorySegment out = m.asSlice(outAt, VALUE);
         int rc;
         try {
-            rc = (int) f.ffm.invokeExact(stmt, pc, m, out);
+            rc = (int) f.invokeExact(stmt, pc, m, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -491,7 +546,7 @@ public final class NativeVdbe {
     public int indexMovetoValues(int cursor, Object[] registers, int first, int fields, int defaultRc) {
         MemorySegment key = marshal(registers, first, fields, 0);
         try {
-            return (int) NativeFunction.INDEX_MOVETO_VALUES.ffm.invokeExact(stmt, cursor, key, fields, defaultRc);
+            return (int) INDEX_MOVETO_VALUES.invokeExact(stmt, cursor, key, fields, defaultRc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -501,7 +556,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int sorterOpen(int pc) {
         try {
-            return (int) NativeFunction.OP_SORTER_OPEN.ffm.invokeExact(stmt, pc);
+            return (int) OP_SORTER_OPEN.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -514,7 +569,7 @@ public final class NativeVdbe {
         MemorySegment.copy(record, 0, m, ValueLayout.JAVA_BYTE, 0, record.length);
         int rc;
         try {
-            rc = (int) NativeFunction.OP_SORTER_INSERT.ffm.invokeExact(stmt, pc, m, record.length);
+            rc = (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, record.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -527,7 +582,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int sorterSort(int cursor) {
         try {
-            return (int) NativeFunction.SORTER_SORT.ffm.invokeExact(stmt, cursor);
+            return (int) SORTER_SORT.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -549,7 +604,7 @@ public final class NativeVdbe {
         MemorySegment n = scratch(8);
         MemorySegment z;
         try {
-            z = (MemorySegment) NativeFunction.OP_SORTER_DATA.ffm.invokeExact(stmt, pc, n);
+            z = (MemorySegment) OP_SORTER_DATA.invokeExact(stmt, pc, n);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -564,7 +619,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int openEphemeral(int pc) {
         try {
-            return (int) NativeFunction.OP_OPEN_EPHEMERAL.ffm.invokeExact(stmt, pc);
+            return (int) OP_OPEN_EPHEMERAL.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -584,7 +639,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int indexMoveto(int cursor, byte[] key, int fields, int defaultRc) {
         try {
-            return (int) NativeFunction.INDEX_MOVETO.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
+            return (int) INDEX_MOVETO.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -594,7 +649,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int indexCompare(int cursor, byte[] key, int fields, int defaultRc) {
         try {
-            return (int) NativeFunction.INDEX_COMPARE.ffm.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
+            return (int) INDEX_COMPARE.invokeExact(stmt, cursor, copyToScratch(key, 0), key.length, fields, defaultRc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -606,7 +661,7 @@ public final class NativeVdbe {
         MemorySegment out = scratch(8);
         int rc;
         try {
-            rc = (int) NativeFunction.INDEX_ROWID.ffm.invokeExact(stmt, cursor, out);
+            rc = (int) INDEX_ROWID.invokeExact(stmt, cursor, out);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -630,7 +685,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void reuse(int cursor, int flags) {
         try {
-            NativeFunction.CURSOR_HINTS.ffm.invokeExact(stmt, cursor, flags);
+            CURSOR_HINTS.invokeExact(stmt, cursor, flags);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -640,7 +695,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int isEmpty(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_IS_EMPTY.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_IS_EMPTY.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -651,7 +706,7 @@ public final class NativeVdbe {
     public void resetCursor(int pc, int cursor) {
         int rc;
         try {
-            rc = (int) NativeFunction.CURSOR_RESET.ffm.invokeExact(stmt, cursor);
+            rc = (int) CURSOR_RESET.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -663,7 +718,7 @@ public final class NativeVdbe {
     public void openDup(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_OPEN_DUP.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_OPEN_DUP.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -689,7 +744,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int openWrite(int pc, int root) {
         try {
-            return (int) NativeFunction.OP_OPEN_WRITE.ffm.invokeExact(stmt, pc, root);
+            return (int) OP_OPEN_WRITE.invokeExact(stmt, pc, root);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -715,7 +770,7 @@ public final class NativeVdbe {
         m.set(ValueLayout.JAVA_LONG, 8, largest == null ? 0 : largest[0]);
         int rc;
         try {
-            rc = (int) NativeFunction.OP_NEW_ROWID.ffm.invokeExact(stmt, pc, m, m.asSlice(8));
+            rc = (int) OP_NEW_ROWID.invokeExact(stmt, pc, m, m.asSlice(8));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -731,7 +786,7 @@ public final class NativeVdbe {
     public void insert(int pc, long key, byte[] record) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_INSERT.ffm.invokeExact(stmt, pc, key, copyToScratch(record, 0), record.length);
+            rc = (int) OP_INSERT.invokeExact(stmt, pc, key, copyToScratch(record, 0), record.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -743,7 +798,7 @@ public final class NativeVdbe {
     public void delete(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_DELETE.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_DELETE.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -755,7 +810,7 @@ public final class NativeVdbe {
     public void indexInsert(int pc, byte[] key) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_IDX_INSERT.ffm.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
+            rc = (int) OP_IDX_INSERT.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -767,7 +822,7 @@ public final class NativeVdbe {
     public void indexDelete(int pc, byte[] key) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_IDX_DELETE.ffm.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
+            rc = (int) OP_IDX_DELETE.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -778,7 +833,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void resetCount() {
         try {
-            NativeFunction.OP_RESET_COUNT.ffm.invokeExact(stmt);
+            OP_RESET_COUNT.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -793,7 +848,7 @@ public final class NativeVdbe {
     public void autoCommit(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_AUTO_COMMIT.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_AUTO_COMMIT.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -811,7 +866,7 @@ public final class NativeVdbe {
     public boolean savepoint(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_SAVEPOINT.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_SAVEPOINT.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -835,7 +890,7 @@ public final class NativeVdbe {
     public int enterSubprogram(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_PROGRAM.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_PROGRAM.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -850,7 +905,7 @@ public final class NativeVdbe {
     public boolean returnFromSubprogram(int pc) {
         int r;
         try {
-            r = (int) NativeFunction.FRAME_RETURN.ffm.invokeExact(stmt, pc);
+            r = (int) FRAME_RETURN.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -866,7 +921,7 @@ public final class NativeVdbe {
         MemorySegment m = marshal(new Object[]{value}, 0, 1, 0);
         int rc;
         try {
-            rc = (int) NativeFunction.REGISTER_SET.ffm.invokeExact(stmt, register, m);
+            rc = (int) REGISTER_SET.invokeExact(stmt, register, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -877,7 +932,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void fkCounter(int pc) {
         try {
-            NativeFunction.OP_FK_COUNTER.ffm.invokeExact(stmt, pc);
+            OP_FK_COUNTER.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -887,7 +942,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public boolean fkIsZero(boolean deferred) {
         try {
-            return (int) NativeFunction.FK_IS_ZERO.ffm.invokeExact(stmt, deferred ? 1 : 0) != 0;
+            return (int) FK_IS_ZERO.invokeExact(stmt, deferred ? 1 : 0) != 0;
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -898,7 +953,7 @@ public final class NativeVdbe {
     public void fkCheck(int pc) {
         int rc;
         try {
-            rc = (int) NativeFunction.OP_FK_CHECK.ffm.invokeExact(stmt, pc);
+            rc = (int) OP_FK_CHECK.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -924,7 +979,7 @@ public final class NativeVdbe {
         MemorySegment m = scratch(24);
         int rc;
         try {
-            rc = (int) NativeFunction.OP_SCHEMA.ffm.invokeExact(stmt, pc, m);
+            rc = (int) OP_SCHEMA.invokeExact(stmt, pc, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -956,7 +1011,7 @@ public final class NativeVdbe {
             int database = resetSchemaOnFault - 1;
             resetSchemaOnFault = 0;
             try {
-                NativeFunction.RESET_ONE_SCHEMA.ffm.invokeExact(stmt, database);
+                RESET_ONE_SCHEMA.invokeExact(stmt, database);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
@@ -967,7 +1022,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int seekEnd(int cursor) {
         try {
-            return (int) NativeFunction.CURSOR_SEEK_END.ffm.invokeExact(stmt, cursor);
+            return (int) CURSOR_SEEK_END.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -978,7 +1033,7 @@ public final class NativeVdbe {
     public boolean sorterDiffers(int pc, byte[] record) {
         int r;
         try {
-            r = (int) NativeFunction.OP_SORTER_COMPARE.ffm.invokeExact(stmt, pc, copyToScratch(record, 0), record.length);
+            r = (int) OP_SORTER_COMPARE.invokeExact(stmt, pc, copyToScratch(record, 0), record.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -993,7 +1048,7 @@ public final class NativeVdbe {
     public String journalMode(int pc) {
         MemorySegment z;
         try {
-            z = (MemorySegment) NativeFunction.JOURNAL_MODE_QUERY.ffm.invokeExact(stmt, pc);
+            z = (MemorySegment) JOURNAL_MODE_QUERY.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -1007,7 +1062,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int encoding() {
         try {
-            return (int) NativeFunction.DB_ENCODING.ffm.invokeExact(stmt);
+            return (int) DB_ENCODING.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }

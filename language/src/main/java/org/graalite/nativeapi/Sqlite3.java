@@ -11,6 +11,52 @@ import java.nio.charset.StandardCharsets;
  * Callers outside this package see only {@link NativeConnection} and {@link NativeStatement}.
  */
 final class Sqlite3 {
+    // Downcall handles in static final fields: constants the JIT links directly (an enum's
+    // final field is not one, and each call then went through the generic invoker).
+    private static final java.lang.invoke.MethodHandle BIND_BLOB = NativeFunction.BIND_BLOB.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_DOUBLE = NativeFunction.BIND_DOUBLE.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_INT64 = NativeFunction.BIND_INT64.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_NULL = NativeFunction.BIND_NULL.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_COUNT = NativeFunction.BIND_PARAMETER_COUNT.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_NAME = NativeFunction.BIND_PARAMETER_NAME.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_TEXT = NativeFunction.BIND_TEXT.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_ZEROBLOB = NativeFunction.BIND_ZEROBLOB.ffm;
+    private static final java.lang.invoke.MethodHandle BUSY_TIMEOUT = NativeFunction.BUSY_TIMEOUT.ffm;
+    private static final java.lang.invoke.MethodHandle CHANGES64 = NativeFunction.CHANGES64.ffm;
+    private static final java.lang.invoke.MethodHandle CLEAR_BINDINGS = NativeFunction.CLEAR_BINDINGS.ffm;
+    private static final java.lang.invoke.MethodHandle CLOSE_V2 = NativeFunction.CLOSE_V2.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_BLOB = NativeFunction.COLUMN_BLOB.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_BYTES = NativeFunction.COLUMN_BYTES.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_COUNT = NativeFunction.COLUMN_COUNT.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_DATABASE_NAME = NativeFunction.COLUMN_DATABASE_NAME.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_DECLTYPE = NativeFunction.COLUMN_DECLTYPE.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_DOUBLE = NativeFunction.COLUMN_DOUBLE.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_INT64 = NativeFunction.COLUMN_INT64.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_NAME = NativeFunction.COLUMN_NAME.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_ORIGIN_NAME = NativeFunction.COLUMN_ORIGIN_NAME.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_TABLE_NAME = NativeFunction.COLUMN_TABLE_NAME.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_TEXT = NativeFunction.COLUMN_TEXT.ffm;
+    private static final java.lang.invoke.MethodHandle COLUMN_TYPE = NativeFunction.COLUMN_TYPE.ffm;
+    private static final java.lang.invoke.MethodHandle COMPLETE = NativeFunction.COMPLETE.ffm;
+    private static final java.lang.invoke.MethodHandle ERRMSG = NativeFunction.ERRMSG.ffm;
+    private static final java.lang.invoke.MethodHandle ERROR_OFFSET = NativeFunction.ERROR_OFFSET.ffm;
+    private static final java.lang.invoke.MethodHandle ERRSTR = NativeFunction.ERRSTR.ffm;
+    private static final java.lang.invoke.MethodHandle EXTENDED_ERRCODE = NativeFunction.EXTENDED_ERRCODE.ffm;
+    private static final java.lang.invoke.MethodHandle EXTENDED_RESULT_CODES = NativeFunction.EXTENDED_RESULT_CODES.ffm;
+    private static final java.lang.invoke.MethodHandle FINALIZE = NativeFunction.FINALIZE.ffm;
+    private static final java.lang.invoke.MethodHandle GET_AUTOCOMMIT = NativeFunction.GET_AUTOCOMMIT.ffm;
+    private static final java.lang.invoke.MethodHandle INTERRUPT = NativeFunction.INTERRUPT.ffm;
+    private static final java.lang.invoke.MethodHandle LAST_INSERT_ROWID = NativeFunction.LAST_INSERT_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle LIBVERSION = NativeFunction.LIBVERSION.ffm;
+    private static final java.lang.invoke.MethodHandle OPEN_V2 = NativeFunction.OPEN_V2.ffm;
+    private static final java.lang.invoke.MethodHandle PREPARE_V3 = NativeFunction.PREPARE_V3.ffm;
+    private static final java.lang.invoke.MethodHandle RESET = NativeFunction.RESET.ffm;
+    private static final java.lang.invoke.MethodHandle SQL = NativeFunction.SQL.ffm;
+    private static final java.lang.invoke.MethodHandle STEP = NativeFunction.STEP.ffm;
+    private static final java.lang.invoke.MethodHandle STMT_ISEXPLAIN = NativeFunction.STMT_ISEXPLAIN.ffm;
+    private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm;
+    private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
+    private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
     static final int OK = 0;
     static final int ROW = 100;
     static final int DONE = 101;
@@ -66,7 +112,7 @@ final class Sqlite3 {
 
     static int openV2(MemorySegment filename, MemorySegment ppDb, int flags) {
         try {
-            return (int) OPEN_V2.ffm.invokeExact(filename, ppDb, flags, MemorySegment.NULL);
+            return (int) OPEN_V2.invokeExact(filename, ppDb, flags, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -74,7 +120,7 @@ final class Sqlite3 {
 
     static int closeV2(MemorySegment db) {
         try {
-            return (int) CLOSE_V2.ffm.invokeExact(db);
+            return (int) CLOSE_V2.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -82,7 +128,7 @@ final class Sqlite3 {
 
     static String errmsg(MemorySegment db) {
         try {
-            return string((MemorySegment) ERRMSG.ffm.invokeExact(db));
+            return string((MemorySegment) ERRMSG.invokeExact(db));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -90,7 +136,7 @@ final class Sqlite3 {
 
     static String errstr(int code) {
         try {
-            return string((MemorySegment) ERRSTR.ffm.invokeExact(code));
+            return string((MemorySegment) ERRSTR.invokeExact(code));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -98,7 +144,7 @@ final class Sqlite3 {
 
     static int extendedErrcode(MemorySegment db) {
         try {
-            return (int) EXTENDED_ERRCODE.ffm.invokeExact(db);
+            return (int) EXTENDED_ERRCODE.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -106,7 +152,7 @@ final class Sqlite3 {
 
     static int extendedResultCodes(MemorySegment db, int on) {
         try {
-            return (int) EXTENDED_RESULT_CODES.ffm.invokeExact(db, on);
+            return (int) EXTENDED_RESULT_CODES.invokeExact(db, on);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -114,7 +160,7 @@ final class Sqlite3 {
 
     static int errorOffset(MemorySegment db) {
         try {
-            return (int) ERROR_OFFSET.ffm.invokeExact(db);
+            return (int) ERROR_OFFSET.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -122,7 +168,7 @@ final class Sqlite3 {
 
     static long changes64(MemorySegment db) {
         try {
-            return (long) CHANGES64.ffm.invokeExact(db);
+            return (long) CHANGES64.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -130,7 +176,7 @@ final class Sqlite3 {
 
     static long totalChanges64(MemorySegment db) {
         try {
-            return (long) TOTAL_CHANGES64.ffm.invokeExact(db);
+            return (long) TOTAL_CHANGES64.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -138,7 +184,7 @@ final class Sqlite3 {
 
     static long lastInsertRowid(MemorySegment db) {
         try {
-            return (long) LAST_INSERT_ROWID.ffm.invokeExact(db);
+            return (long) LAST_INSERT_ROWID.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -146,7 +192,7 @@ final class Sqlite3 {
 
     static int getAutocommit(MemorySegment db) {
         try {
-            return (int) GET_AUTOCOMMIT.ffm.invokeExact(db);
+            return (int) GET_AUTOCOMMIT.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -154,7 +200,7 @@ final class Sqlite3 {
 
     static int busyTimeout(MemorySegment db, int ms) {
         try {
-            return (int) BUSY_TIMEOUT.ffm.invokeExact(db, ms);
+            return (int) BUSY_TIMEOUT.invokeExact(db, ms);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -162,7 +208,7 @@ final class Sqlite3 {
 
     static void interrupt(MemorySegment db) {
         try {
-            INTERRUPT.ffm.invokeExact(db);
+            INTERRUPT.invokeExact(db);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -170,7 +216,7 @@ final class Sqlite3 {
 
     static String libversion() {
         try {
-            return string((MemorySegment) LIBVERSION.ffm.invokeExact());
+            return string((MemorySegment) LIBVERSION.invokeExact());
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -178,7 +224,7 @@ final class Sqlite3 {
 
     static int complete(MemorySegment sql) {
         try {
-            return (int) COMPLETE.ffm.invokeExact(sql);
+            return (int) COMPLETE.invokeExact(sql);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -186,7 +232,7 @@ final class Sqlite3 {
 
     static int prepareV3(MemorySegment db, MemorySegment sql, int nBytes, int flags, MemorySegment ppStmt, MemorySegment pzTail) {
         try {
-            return (int) PREPARE_V3.ffm.invokeExact(db, sql, nBytes, flags, ppStmt, pzTail);
+            return (int) PREPARE_V3.invokeExact(db, sql, nBytes, flags, ppStmt, pzTail);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -194,7 +240,7 @@ final class Sqlite3 {
 
     static int step(MemorySegment stmt) {
         try {
-            return (int) STEP.ffm.invokeExact(stmt);
+            return (int) STEP.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -202,7 +248,7 @@ final class Sqlite3 {
 
     static int reset(MemorySegment stmt) {
         try {
-            return (int) RESET.ffm.invokeExact(stmt);
+            return (int) RESET.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -210,7 +256,7 @@ final class Sqlite3 {
 
     static int finalizeStmt(MemorySegment stmt) {
         try {
-            return (int) FINALIZE.ffm.invokeExact(stmt);
+            return (int) FINALIZE.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -218,7 +264,7 @@ final class Sqlite3 {
 
     static int clearBindings(MemorySegment stmt) {
         try {
-            return (int) CLEAR_BINDINGS.ffm.invokeExact(stmt);
+            return (int) CLEAR_BINDINGS.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -226,7 +272,7 @@ final class Sqlite3 {
 
     static String sql(MemorySegment stmt) {
         try {
-            return string((MemorySegment) SQL.ffm.invokeExact(stmt));
+            return string((MemorySegment) SQL.invokeExact(stmt));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -234,7 +280,7 @@ final class Sqlite3 {
 
     static int stmtReadonly(MemorySegment stmt) {
         try {
-            return (int) STMT_READONLY.ffm.invokeExact(stmt);
+            return (int) STMT_READONLY.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -242,7 +288,7 @@ final class Sqlite3 {
 
     static int stmtIsExplain(MemorySegment stmt) {
         try {
-            return (int) STMT_ISEXPLAIN.ffm.invokeExact(stmt);
+            return (int) STMT_ISEXPLAIN.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -250,7 +296,7 @@ final class Sqlite3 {
 
     static int bindParameterCount(MemorySegment stmt) {
         try {
-            return (int) BIND_PARAMETER_COUNT.ffm.invokeExact(stmt);
+            return (int) BIND_PARAMETER_COUNT.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -258,7 +304,7 @@ final class Sqlite3 {
 
     static String bindParameterName(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) BIND_PARAMETER_NAME.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) BIND_PARAMETER_NAME.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -266,7 +312,7 @@ final class Sqlite3 {
 
     static int bindNull(MemorySegment stmt, int i) {
         try {
-            return (int) BIND_NULL.ffm.invokeExact(stmt, i);
+            return (int) BIND_NULL.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -274,7 +320,7 @@ final class Sqlite3 {
 
     static int bindInt64(MemorySegment stmt, int i, long v) {
         try {
-            return (int) BIND_INT64.ffm.invokeExact(stmt, i, v);
+            return (int) BIND_INT64.invokeExact(stmt, i, v);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -282,7 +328,7 @@ final class Sqlite3 {
 
     static int bindDouble(MemorySegment stmt, int i, double v) {
         try {
-            return (int) BIND_DOUBLE.ffm.invokeExact(stmt, i, v);
+            return (int) BIND_DOUBLE.invokeExact(stmt, i, v);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -290,7 +336,7 @@ final class Sqlite3 {
 
     static int bindText(MemorySegment stmt, int i, MemorySegment utf8, int n) {
         try {
-            return (int) BIND_TEXT.ffm.invokeExact(stmt, i, utf8, n, TRANSIENT);
+            return (int) BIND_TEXT.invokeExact(stmt, i, utf8, n, TRANSIENT);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -298,7 +344,7 @@ final class Sqlite3 {
 
     static int bindBlob(MemorySegment stmt, int i, MemorySegment bytes, int n) {
         try {
-            return (int) BIND_BLOB.ffm.invokeExact(stmt, i, bytes, n, TRANSIENT);
+            return (int) BIND_BLOB.invokeExact(stmt, i, bytes, n, TRANSIENT);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -306,7 +352,7 @@ final class Sqlite3 {
 
     static int bindZeroblob(MemorySegment stmt, int i, int n) {
         try {
-            return (int) BIND_ZEROBLOB.ffm.invokeExact(stmt, i, n);
+            return (int) BIND_ZEROBLOB.invokeExact(stmt, i, n);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -314,7 +360,7 @@ final class Sqlite3 {
 
     static int columnCount(MemorySegment stmt) {
         try {
-            return (int) COLUMN_COUNT.ffm.invokeExact(stmt);
+            return (int) COLUMN_COUNT.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -322,7 +368,7 @@ final class Sqlite3 {
 
     static String columnName(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) COLUMN_NAME.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) COLUMN_NAME.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -330,7 +376,7 @@ final class Sqlite3 {
 
     static String columnDecltype(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) COLUMN_DECLTYPE.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) COLUMN_DECLTYPE.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -338,7 +384,7 @@ final class Sqlite3 {
 
     static String columnTableName(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) COLUMN_TABLE_NAME.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) COLUMN_TABLE_NAME.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -346,7 +392,7 @@ final class Sqlite3 {
 
     static String columnOriginName(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) COLUMN_ORIGIN_NAME.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) COLUMN_ORIGIN_NAME.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -354,7 +400,7 @@ final class Sqlite3 {
 
     static String columnDatabaseName(MemorySegment stmt, int i) {
         try {
-            return string((MemorySegment) COLUMN_DATABASE_NAME.ffm.invokeExact(stmt, i));
+            return string((MemorySegment) COLUMN_DATABASE_NAME.invokeExact(stmt, i));
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -362,7 +408,7 @@ final class Sqlite3 {
 
     static int columnType(MemorySegment stmt, int i) {
         try {
-            return (int) COLUMN_TYPE.ffm.invokeExact(stmt, i);
+            return (int) COLUMN_TYPE.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -370,7 +416,7 @@ final class Sqlite3 {
 
     static long columnInt64(MemorySegment stmt, int i) {
         try {
-            return (long) COLUMN_INT64.ffm.invokeExact(stmt, i);
+            return (long) COLUMN_INT64.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -378,7 +424,7 @@ final class Sqlite3 {
 
     static double columnDouble(MemorySegment stmt, int i) {
         try {
-            return (double) COLUMN_DOUBLE.ffm.invokeExact(stmt, i);
+            return (double) COLUMN_DOUBLE.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -386,7 +432,7 @@ final class Sqlite3 {
 
     static MemorySegment columnText(MemorySegment stmt, int i) {
         try {
-            return (MemorySegment) COLUMN_TEXT.ffm.invokeExact(stmt, i);
+            return (MemorySegment) COLUMN_TEXT.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -394,7 +440,7 @@ final class Sqlite3 {
 
     static MemorySegment columnBlob(MemorySegment stmt, int i) {
         try {
-            return (MemorySegment) COLUMN_BLOB.ffm.invokeExact(stmt, i);
+            return (MemorySegment) COLUMN_BLOB.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -402,7 +448,7 @@ final class Sqlite3 {
 
     static int columnBytes(MemorySegment stmt, int i) {
         try {
-            return (int) COLUMN_BYTES.ffm.invokeExact(stmt, i);
+            return (int) COLUMN_BYTES.invokeExact(stmt, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -411,7 +457,7 @@ final class Sqlite3 {
     static int tableColumnMetadata(MemorySegment db, MemorySegment dbName, MemorySegment table, MemorySegment column,
                     MemorySegment declType, MemorySegment collSeq, MemorySegment notNull, MemorySegment primaryKey, MemorySegment autoinc) {
         try {
-            return (int) TABLE_COLUMN_METADATA.ffm.invokeExact(db, dbName, table, column, declType, collSeq, notNull, primaryKey, autoinc);
+            return (int) TABLE_COLUMN_METADATA.invokeExact(db, dbName, table, column, declType, collSeq, notNull, primaryKey, autoinc);
         } catch (Throwable t) {
             throw rethrow(t);
         }

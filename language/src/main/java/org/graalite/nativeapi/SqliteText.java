@@ -5,6 +5,9 @@ import java.lang.foreign.MemorySegment;
 
 /** Text renderings that must be exactly SQLite's, computed by SQLite itself. */
 public final class SqliteText {
+    // Downcall handles in static final fields: constants the JIT links directly (an enum's
+    // final field is not one, and each call then went through the generic invoker).
+    private static final java.lang.invoke.MethodHandle REAL_TO_TEXT = NativeFunction.REAL_TO_TEXT.ffm;
     private SqliteText() {
     }
 
@@ -18,7 +21,7 @@ public final class SqliteText {
             MemorySegment buf = arena.allocate(32);
             int n;
             try {
-                n = (int) NativeFunction.REAL_TO_TEXT.ffm.invokeExact(value, buf);
+                n = (int) REAL_TO_TEXT.invokeExact(value, buf);
             } catch (Throwable t) {
                 throw Sqlite3.rethrow(t);
             }

@@ -21,6 +21,23 @@ import org.graalite.runtime.SqliteException;
  * tier the same functions are called from Java directly and this path is not used.
  */
 public final class UserFunctions {
+    // Downcall handles in static final fields: constants the JIT links directly (an enum's
+    // final field is not one, and each call then went through the generic invoker).
+    private static final java.lang.invoke.MethodHandle AGGREGATE_CONTEXT = NativeFunction.AGGREGATE_CONTEXT.ffm;
+    private static final java.lang.invoke.MethodHandle CREATE_FUNCTION_V2 = NativeFunction.CREATE_FUNCTION_V2.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_BLOB = NativeFunction.RESULT_BLOB.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_DOUBLE = NativeFunction.RESULT_DOUBLE.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_ERROR = NativeFunction.RESULT_ERROR.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_INT64 = NativeFunction.RESULT_INT64.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_NULL = NativeFunction.RESULT_NULL.ffm;
+    private static final java.lang.invoke.MethodHandle RESULT_TEXT = NativeFunction.RESULT_TEXT.ffm;
+    private static final java.lang.invoke.MethodHandle USER_DATA = NativeFunction.USER_DATA.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_BLOB = NativeFunction.VALUE_BLOB.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_BYTES = NativeFunction.VALUE_BYTES.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_DOUBLE = NativeFunction.VALUE_DOUBLE.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_INT64 = NativeFunction.VALUE_INT64.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_TEXT = NativeFunction.VALUE_TEXT.ffm;
+    private static final java.lang.invoke.MethodHandle VALUE_TYPE = NativeFunction.VALUE_TYPE.ffm;
     /** What a user function computes; throwing {@link SqliteException} reports an SQL error. */
     public interface Implementation {
         Object apply(Object[] arguments);
@@ -97,7 +114,7 @@ public final class UserFunctions {
         AGGREGATES.put(id, aggregate);
         int rc;
         try (Arena arena = Arena.ofConfined()) {
-            rc = (int) NativeFunction.CREATE_FUNCTION_V2.ffm.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), MemorySegment.NULL,
+            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), MemorySegment.NULL,
                             STEP, FINAL, DESTROY);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
@@ -110,13 +127,13 @@ public final class UserFunctions {
 
     /** The 8 bytes SQLite keeps per aggregate call; allocate 0 only looks (NULL if never allocated). */
     private static MemorySegment aggregateContext(MemorySegment context, int allocate) throws Throwable {
-        MemorySegment p = (MemorySegment) NativeFunction.AGGREGATE_CONTEXT.ffm.invokeExact(context, allocate);
+        MemorySegment p = (MemorySegment) AGGREGATE_CONTEXT.invokeExact(context, allocate);
         return p.address() == 0 ? null : p.reinterpret(8);
     }
 
     private static void step(MemorySegment context, int argc, MemorySegment argv) {
         try {
-            Aggregate aggregate = AGGREGATES.get(((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address());
+            Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
             MemorySegment slot = aggregateContext(context, 8);
             if (slot == null) {
                 error(context, "out of memory");
@@ -145,7 +162,7 @@ public final class UserFunctions {
 
     private static void finish(MemorySegment context) {
         try {
-            Aggregate aggregate = AGGREGATES.get(((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address());
+            Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
             MemorySegment slot = aggregateContext(context, 0);
             long key = slot == null ? 0 : slot.get(ValueLayout.JAVA_LONG, 0);
             // No rows: a fresh accumulator gives the aggregate's value of nothing.
@@ -162,7 +179,7 @@ public final class UserFunctions {
         IMPLEMENTATIONS.put(id, implementation);
         int rc;
         try (Arena arena = Arena.ofConfined()) {
-            rc = (int) NativeFunction.CREATE_FUNCTION_V2.ffm.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (deterministic ? DETERMINISTIC : 0),
+            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (deterministic ? DETERMINISTIC : 0),
                             MemorySegment.ofAddress(id), UPCALL, MemorySegment.NULL, MemorySegment.NULL, DESTROY);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
@@ -177,7 +194,7 @@ public final class UserFunctions {
     /** The upcall: never lets an exception cross into SQLite. */
     private static void call(MemorySegment context, int argc, MemorySegment argv) {
         try {
-            long id = ((MemorySegment) NativeFunction.USER_DATA.ffm.invokeExact(context)).address();
+            long id = ((MemorySegment) USER_DATA.invokeExact(context)).address();
             Implementation f = IMPLEMENTATIONS.get(id);
             MemorySegment values = argv.reinterpret(8L * argc);
             Object[] arguments = new Object[argc];
@@ -191,18 +208,18 @@ public final class UserFunctions {
     }
 
     private static Object value(MemorySegment v) throws Throwable {
-        switch ((int) NativeFunction.VALUE_TYPE.ffm.invokeExact(v)) {
+        switch ((int) VALUE_TYPE.invokeExact(v)) {
             case NativeStatement.INTEGER:
-                return (long) NativeFunction.VALUE_INT64.ffm.invokeExact(v);
+                return (long) VALUE_INT64.invokeExact(v);
             case NativeStatement.FLOAT:
-                return (double) NativeFunction.VALUE_DOUBLE.ffm.invokeExact(v);
+                return (double) VALUE_DOUBLE.invokeExact(v);
             case NativeStatement.TEXT: {
-                MemorySegment p = (MemorySegment) NativeFunction.VALUE_TEXT.ffm.invokeExact(v);
-                return Sqlite3.string(p, (int) NativeFunction.VALUE_BYTES.ffm.invokeExact(v));
+                MemorySegment p = (MemorySegment) VALUE_TEXT.invokeExact(v);
+                return Sqlite3.string(p, (int) VALUE_BYTES.invokeExact(v));
             }
             case NativeStatement.BLOB: {
-                MemorySegment p = (MemorySegment) NativeFunction.VALUE_BLOB.ffm.invokeExact(v);
-                int n = (int) NativeFunction.VALUE_BYTES.ffm.invokeExact(v);
+                MemorySegment p = (MemorySegment) VALUE_BLOB.invokeExact(v);
+                int n = (int) VALUE_BYTES.invokeExact(v);
                 return n == 0 ? new byte[0] : p.reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
             }
             default:
@@ -212,20 +229,20 @@ public final class UserFunctions {
 
     private static void result(MemorySegment context, Object r) throws Throwable {
         if (r == null) {
-            NativeFunction.RESULT_NULL.ffm.invokeExact(context);
+            RESULT_NULL.invokeExact(context);
         } else if (r instanceof Long l) {
-            NativeFunction.RESULT_INT64.ffm.invokeExact(context, (long) l);
+            RESULT_INT64.invokeExact(context, (long) l);
         } else if (r instanceof Double d) {
-            NativeFunction.RESULT_DOUBLE.ffm.invokeExact(context, (double) d);
+            RESULT_DOUBLE.invokeExact(context, (double) d);
         } else {
             byte[] bytes = r instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) r;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment m = arena.allocate(Math.max(1, bytes.length));
                 MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, 0, bytes.length);
                 if (r instanceof String) {
-                    NativeFunction.RESULT_TEXT.ffm.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
+                    RESULT_TEXT.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
                 } else {
-                    NativeFunction.RESULT_BLOB.ffm.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
+                    RESULT_BLOB.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
                 }
             }
         }
@@ -236,7 +253,7 @@ public final class UserFunctions {
             byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
             MemorySegment m = arena.allocate(bytes.length + 1L);
             MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, 0, bytes.length);
-            NativeFunction.RESULT_ERROR.ffm.invokeExact(context, m, bytes.length);
+            RESULT_ERROR.invokeExact(context, m, bytes.length);
         } catch (Throwable t) {
             // Nothing more can be reported; SQLite keeps a NULL result.
         }
