@@ -3,6 +3,7 @@ package org.graalite.runtime;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
+import com.oracle.truffle.api.strings.TruffleString;
 
 import org.graalite.interop.SqlBlob;
 import org.graalite.nativeapi.NativeStatement;
@@ -40,6 +41,9 @@ public final class Binder {
     }
 
     private static boolean isNamedArgument(Object arg) {
+        if (isPlainValue(arg)) {
+            return false;
+        }
         return !INTEROP.isString(arg) && !INTEROP.isNumber(arg) && !INTEROP.isNull(arg) && !INTEROP.isBoolean(arg) && !INTEROP.hasBufferElements(arg) &&
                         !INTEROP.hasArrayElements(arg) && (INTEROP.hasHashEntries(arg) || INTEROP.hasMembers(arg));
     }
@@ -99,6 +103,15 @@ public final class Binder {
     /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */
     @TruffleBoundary
     public static Object toSqlValue(int index, Object value) {
+        // The values languages pass most (boxed Java numbers and strings, Truffle strings) are
+        // converted without interop: an uncached message looks up the receiver's library first.
+        if (value instanceof Long || value instanceof Double || value instanceof String) {
+            return value;
+        } else if (value instanceof Integer i) {
+            return (long) i;
+        } else if (value instanceof TruffleString t) {
+            return t.toJavaStringUncached();
+        }
         try {
             if (value == null || INTEROP.isNull(value)) {
                 return null;
@@ -135,6 +148,11 @@ public final class Binder {
         } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.InvalidBufferOffsetException | com.oracle.truffle.api.interop.InvalidArrayIndexException | ArithmeticException e) {
             throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "parameter " + index + ": cannot bind this value: " + e.getMessage());
         }
+    }
+
+    /** A value {@link #toSqlValue} converts without interop; never an object of named values. */
+    private static boolean isPlainValue(Object value) {
+        return value instanceof Long || value instanceof Double || value instanceof String || value instanceof Integer || value instanceof TruffleString;
     }
 
     /** JavaScript's byte arrays (Uint8Array and its kin, Node's Buffer) bind as BLOBs, like in better-sqlite3. */
