@@ -360,8 +360,9 @@ public final class NativeVdbe {
     /** The whole record of the current row, overflow pages included. */
     @TruffleBoundary
     public byte[] payloadCopy(int cursor, int size) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment buf = arena.allocate(Math.max(1, size));
+        // Into the reused scratch memory: an arena per record with overflow pages cost a malloc and a free.
+        try {
+            MemorySegment buf = scratch(Math.max(1, size));
             int rc = (int) CURSOR_PAYLOAD_COPY.invokeExact(stmt, cursor, 0, size, buf);
             if (rc != OK) {
                 throw statement.connection().lastError(rc);
