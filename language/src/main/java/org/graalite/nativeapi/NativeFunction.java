@@ -210,7 +210,11 @@ public enum NativeFunction {
     public final FunctionDescriptor descriptor;
     /** Whether the call is short and never blocks or calls back, so it may skip the thread-state transition. */
     public final boolean critical;
-    /** The FFM downcall derived from this declaration. */
+    /**
+     * The FFM downcall derived from this declaration. Callers copy it into a static final field
+     * and call that: HotSpot does not take an enum's final field for a constant, and a call
+     * through this field goes through the generic method-handle invoker every time.
+     */
     final MethodHandle ffm;
 
     NativeFunction(String symbol, boolean critical, MemoryLayout result, MemoryLayout... args) {

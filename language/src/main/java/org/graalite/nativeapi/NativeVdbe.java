@@ -19,8 +19,19 @@ import org.graalite.runtime.SqliteException;
  * methods, which HotSpot compiles with their FFM downcalls (see the note on the handles below).
  */
 public final class NativeVdbe {
-    // Downcall handles in static final fields: constants the JIT links directly (an enum's
-    // final field is not one, and each call then went through the generic invoker).
+    /** SQLite's codes that the interpreter tests for. */
+    public static final int OK = 0;
+    public static final int DONE = 101;
+
+    /*
+     * Every downcall as a static final constant, and every method that makes one behind a
+     * boundary (about 1.4 ns a call, next to a b-tree step's 10 to 100s of ns). Partial
+     * evaluation of invokeExact could follow the JDK's method-handle machinery (lambda-form
+     * customization) and give up with "too deep inlining": the statement then stayed
+     * interpreted. CompilationHealthTest caught it on TPC-H Q1. Behind the boundary HotSpot
+     * compiles the call, and only a static final handle is a constant to it: one read from
+     * NativeFunction's (enum) field went through the generic invoker on every call.
+     */
     private static final java.lang.invoke.MethodHandle CURSOR_CLOSE = NativeFunction.CURSOR_CLOSE.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_COUNT = NativeFunction.CURSOR_COUNT.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_HINTS = NativeFunction.CURSOR_HINTS.ffm;
@@ -70,17 +81,6 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle REGISTER_SET_NULL = NativeFunction.REGISTER_SET_NULL.ffm;
     private static final java.lang.invoke.MethodHandle RESET_ONE_SCHEMA = NativeFunction.RESET_ONE_SCHEMA.ffm;
     private static final java.lang.invoke.MethodHandle SORTER_SORT = NativeFunction.SORTER_SORT.ffm;
-    /** SQLite's codes that the interpreter tests for. */
-    public static final int OK = 0;
-    public static final int DONE = 101;
-
-    /*
-     * The downcalls of the row loop as static final constants, and every method that makes one
-     * behind a boundary (about 1.4 ns a call, next to a b-tree step's 10 to 100s of ns). Partial
-     * evaluation of invokeExact could follow the JDK's method-handle machinery (lambda-form
-     * customization) and give up with "too deep inlining": the statement then stayed
-     * interpreted. CompilationHealthTest caught it on TPC-H Q1.
-     */
     private static final java.lang.invoke.MethodHandle CALL_FUNCTION = NativeFunction.CALL_FUNCTION.ffm;
     private static final java.lang.invoke.MethodHandle OP_CAST = NativeFunction.OP_CAST.ffm;
     private static final java.lang.invoke.MethodHandle OP_AGG_STEP = NativeFunction.OP_AGG_STEP.ffm;
@@ -99,7 +99,7 @@ public final class NativeVdbe {
 
     private final NativeStatement statement;
     private final MemorySegment stmt;
-    /** out[0]: record size, out[1]: bytes available at the payload pointer. */
+    /** The shim's out-slots: out[0] record size, out[1] bytes available at the payload pointer, out[2..3] that pointer. */
     private final MemorySegment out;
     /**
      * The addresses of {@link #stmt} and {@link #out}, for calls made from compiled code through

@@ -8,6 +8,7 @@ public final class SqliteText {
     // Downcall handles in static final fields: constants the JIT links directly (an enum's
     // final field is not one, and each call then went through the generic invoker).
     private static final java.lang.invoke.MethodHandle REAL_TO_TEXT = NativeFunction.REAL_TO_TEXT.ffm;
+
     private SqliteText() {
     }
 

@@ -38,6 +38,7 @@ public final class UserFunctions {
     private static final java.lang.invoke.MethodHandle VALUE_INT64 = NativeFunction.VALUE_INT64.ffm;
     private static final java.lang.invoke.MethodHandle VALUE_TEXT = NativeFunction.VALUE_TEXT.ffm;
     private static final java.lang.invoke.MethodHandle VALUE_TYPE = NativeFunction.VALUE_TYPE.ffm;
+
     /** What a user function computes; throwing {@link SqliteException} reports an SQL error. */
     public interface Implementation {
         Object apply(Object[] arguments);

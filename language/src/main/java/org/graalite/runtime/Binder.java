@@ -105,12 +105,8 @@ public final class Binder {
     public static Object toSqlValue(int index, Object value) {
         // The values languages pass most (boxed Java numbers and strings, Truffle strings) are
         // converted without interop: an uncached message looks up the receiver's library first.
-        if (value instanceof Long || value instanceof Double || value instanceof String) {
-            return value;
-        } else if (value instanceof Integer i) {
-            return (long) i;
-        } else if (value instanceof TruffleString t) {
-            return t.toJavaStringUncached();
+        if (isPlainValue(value)) {
+            return value instanceof Integer i ? (Object) (long) i : value instanceof TruffleString t ? t.toJavaStringUncached() : value;
         }
         try {
             if (value == null || INTEROP.isNull(value)) {
