@@ -32,3 +32,10 @@ select k, day < 19950000, day > '1995', amount * 2, amount + 0.25, amount < 5, a
 select a.k, b.k from t a, t b where a.n = b.i and a.k <> b.k order by 1, 2;
 select k, 9223372036854775807 + i, -9223372036854775808 - i, i * 9223372036854775807 from t where i is not null order by k;
 select k, r = 9007199254740993, i = 9007199254740993.0, i < 9007199254740994.0 from t order by k;
+create table e(k integer primary key, a date, b date, v);
+insert into e values (1, '1994-01-01', '1994-01-02', 'ab'), (2, '1994-01-02', '1994-01-02', 'ab'), (3, '1e+', '1E-2', x'6162'), (4, '1.5e', '+', 'ab'), (5, '  ', '', 'abc');
+insert into e values (6, '12' || char(0) || 'x', '12', 'ab'), (7, '٣', '3', 'é'), (8, ' 7 ', '7', 'é'), (9, '1e5', '100000', 'ée'), (10, '-.5', '-0.5', 'ée');
+insert into e values (11, '1994-01-02', '1994-01-01', printf('%.80c', 'x')), (12, '1994-01-02', '1994-01-01', printf('%.80c', 'x')), (13, 'abc', 'abd', printf('%.81c', 'x')), (14, '5.', '5', null), (15, '+5e-0', '5', 'ab');
+select k, a < b, a = b, a > b, a <= b, a >= b, a <> b, typeof(a), typeof(b) from e order by k;
+select k, v, typeof(v), length(v), v = 'ab', v < 'ab', v > x'6162' from e order by k;
+select a, count(*) from e group by a order by a;

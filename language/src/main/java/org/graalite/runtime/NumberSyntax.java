@@ -16,49 +16,60 @@ public final class NumberSyntax {
      * string, so a NUL ends it: a valid number up to a NUL counts as "may be a number".
      */
     public static boolean mayBeNumber(String s) {
+        // One pass, each character read once; past the end reads as NUL, which ends the text
+        // as it ends SQLite's C string.
         int n = s.length();
-        int i = skipSpace(s, 0, n);
-        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
-            i++;
+        int i = 0;
+        char c = charAt(s, i, n);
+        while (isSpace(c)) {
+            c = charAt(s, ++i, n);
         }
-        int integerDigits = skipDigits(s, i, n) - i;
-        i += integerDigits;
-        int fractionDigits = 0;
-        if (i < n && s.charAt(i) == '.') {
-            i++;
-            fractionDigits = skipDigits(s, i, n) - i;
-            i += fractionDigits;
+        if (c == '+' || c == '-') {
+            c = charAt(s, ++i, n);
         }
-        if (integerDigits == 0 && fractionDigits == 0) {
+        int digits = 0;
+        while (isDigit(c)) {
+            digits++;
+            c = charAt(s, ++i, n);
+        }
+        if (c == '.') {
+            c = charAt(s, ++i, n);
+            while (isDigit(c)) {
+                digits++;
+                c = charAt(s, ++i, n);
+            }
+        }
+        if (digits == 0) {
             return false;
         }
-        if (i < n && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
-            int e = i + 1;
-            if (e < n && (s.charAt(e) == '+' || s.charAt(e) == '-')) {
-                e++;
+        if (c == 'e' || c == 'E') {
+            c = charAt(s, ++i, n);
+            if (c == '+' || c == '-') {
+                c = charAt(s, ++i, n);
             }
-            int exponentDigits = skipDigits(s, e, n) - e;
-            if (exponentDigits == 0) {
+            if (!isDigit(c)) {
                 return false;
             }
-            i = e + exponentDigits;
+            while (isDigit(c)) {
+                c = charAt(s, ++i, n);
+            }
         }
-        i = skipSpace(s, i, n);
-        return i == n || s.charAt(i) == 0;
+        while (isSpace(c)) {
+            c = charAt(s, ++i, n);
+        }
+        return c == 0;
     }
 
-    private static int skipDigits(String s, int i, int n) {
-        while (i < n && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            i++;
-        }
-        return i;
+    private static char charAt(String s, int i, int n) {
+        return i < n ? s.charAt(i) : 0;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     /** sqlite3Isspace: space, tab, newline, vertical tab, form feed, carriage return. */
-    private static int skipSpace(String s, int i, int n) {
-        while (i < n && (s.charAt(i) == ' ' || (s.charAt(i) >= 0x09 && s.charAt(i) <= 0x0d))) {
-            i++;
-        }
-        return i;
+    private static boolean isSpace(char c) {
+        return c == ' ' || (c >= 0x09 && c <= 0x0d);
     }
 }

@@ -33,6 +33,12 @@ public final class PageMemory {
         return UNSAFE.getByte(address);
     }
 
+    /** Copies {@code length} bytes at {@code address} into the start of {@code to}. */
+    static void copyToArray(long address, byte[] to, int length) {
+        java.util.Objects.checkFromIndexSize(0, length, to.length);
+        UNSAFE.copyMemory(null, address, to, Unsafe.ARRAY_BYTE_BASE_OFFSET, length);
+    }
+
     /**
      * An int or long in native byte order at {@code address}: the out-parameters of the
      * shim's calls, read in compiled code (a MemorySegment read there makes partial

@@ -54,6 +54,15 @@ public final class RecordCursor {
      */
     private Object[] decoded = new Object[16];
     private int[] textStamps = new int[16];
+    /**
+     * The UTF-8 bytes of each field's last decoded text (in the first {@link #textLengths}
+     * bytes; length -1 when the field's last value was a blob): when the next row holds the
+     * same text, which low-cardinality columns (flags, statuses, categories, dates of one
+     * order's lines) often do, the String is reused after one bulk comparison instead of being
+     * decoded and allocated again.
+     */
+    private byte[][] textBytes = new byte[16][];
+    private int[] textLengths = new int[16];
     /** Counts the records this cursor has located; 0 is never current. */
     private int recordStamp = 1;
     /**
@@ -364,6 +373,8 @@ public final class RecordCursor {
             offsets = java.util.Arrays.copyOf(offsets, fields + 1);
             decoded = java.util.Arrays.copyOf(decoded, fields);
             textStamps = java.util.Arrays.copyOf(textStamps, fields);
+            textBytes = java.util.Arrays.copyOf(textBytes, fields);
+            textLengths = java.util.Arrays.copyOf(textLengths, fields);
         }
     }
 
@@ -497,57 +508,51 @@ public final class RecordCursor {
         if (textStamps[field] == recordStamp) {
             return decoded[field];
         }
-        Object last = decoded[field];
-        Object value = (type & 1) != 0 && last instanceof String s && sameText(s, offset, (type - 12) >> 1) ? last : bytesOrText(type, offset);
+        int length = (type - 12) >> 1;
+        Object value;
+        if ((type & 1) == 0) {
+            byte[] bytes = new byte[length];
+            copyBytes(offset, bytes, length);
+            value = bytes;
+            textLengths[field] = -1;
+        } else {
+            value = text(field, offset, length);
+        }
         decoded[field] = value;
         textStamps[field] = recordStamp;
         return value;
     }
 
     /**
-     * Whether the text at {@code offset} is {@code s} again: low-cardinality columns (flags,
-     * statuses, categories) repeat their values row after row, and reusing the String spares a
-     * copy, a decoding and an allocation. Only short ASCII text is compared. (A cache of recent
-     * texts by hash was tried: dates hit it, but hashing unique names and addresses cost more
-     * than it saved, TPC-H q10 1.25x -> 1.5x the native C time.)
+     * The text of field {@code field}: the previous row's String when the bytes are the same
+     * (see {@link #textBytes}), else a new one. The bytes are copied once, into the buffer that
+     * then becomes the field's {@link #textBytes}.
      */
-    private boolean sameText(String s, int offset, int length) {
-        if (length != s.length() || length > 64) {
-            return false;
+    private String text(int field, int offset, int length) {
+        byte[] buffer = scratch;
+        if (length > buffer.length) {
+            buffer = new byte[Math.max(length, 2 * buffer.length)];
         }
-        for (int i = 0; i < length; i++) {
-            byte b = byteAt(offset + i);
-            if (b < 0 || b != s.charAt(i)) {
-                return false;
-            }
+        copyBytes(offset, buffer, length);
+        byte[] previous = textBytes[field];
+        if (previous != null && textLengths[field] == length && java.util.Arrays.equals(buffer, 0, length, previous, 0, length)
+                        && decoded[field] instanceof String same) {
+            scratch = buffer;
+            return same;
         }
-        return true;
-    }
-
-    private Object bytesOrText(int type, int offset) {
-        int length = (type - 12) >> 1;
-        if ((type & 1) == 0) {
-            byte[] bytes = new byte[length];
-            copyBytes(offset, bytes, length);
-            return bytes;
-        }
-        return decode(offset, length);
-    }
-
-    /** Text of the current record as a String: one copy into a reused buffer, one decoding. */
-    private String decode(int offset, int length) {
-        if (length > scratch.length) {
-            scratch = new byte[Math.max(length, 2 * scratch.length)];
-        }
-        copyBytes(offset, scratch, length);
-        return new String(scratch, 0, length, StandardCharsets.UTF_8);
+        String s = new String(buffer, 0, length, StandardCharsets.UTF_8);
+        // The buffer now holds this field's bytes; the field's old buffer is the next scratch.
+        textBytes[field] = buffer;
+        textLengths[field] = length;
+        scratch = previous != null ? previous : new byte[Math.max(64, length)];
+        return s;
     }
 
     private void copyBytes(int offset, byte[] to, int length) {
         if (copy != null) {
             System.arraycopy(copy, offset, to, 0, length);
         } else {
-            MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address + offset, to, 0, length);
+            PageMemory.copyToArray(address + offset, to, length);
         }
     }
 
