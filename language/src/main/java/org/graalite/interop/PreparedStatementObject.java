@@ -21,11 +21,22 @@ import org.graalite.runtime.Statement;
  * {@code parameterCount}, {@code readonly}, {@code sql}, {@code declaredTypes},
  * {@code tableNames}, {@code originNames}, {@code execute(...)} (same as calling it), and
  * {@code close()}.
+ *
+ * <p>One more member is not listed: {@link #HOST_STATEMENT}, for Graalite's JDBC driver.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class PreparedStatementObject implements TruffleObject {
     private static final StringList MEMBERS = new StringList("columns", "parameters", "parameterCount", "readonly", "sql", "declaredTypes", "tableNames", "originNames",
                     "execute", "close");
+
+    /**
+     * The runtime {@link Statement} as a host object. Graalite's JDBC driver, Java code in the
+     * same module, runs it through its Java methods with the context entered: each polyglot
+     * Value message (execute, one per row, one conversion per row to a Java array) enters and
+     * leaves the context and converts values, which made JDBC twice as slow as the Value API.
+     * Guests gain nothing from it that prepare and execute do not give them.
+     */
+    public static final String HOST_STATEMENT = "hostStatement";
 
     private final Statement statement;
 
@@ -67,7 +78,7 @@ public final class PreparedStatementObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberReadable(String member) {
-        return MEMBERS.contains(member) && !isMemberInvocable(member);
+        return (MEMBERS.contains(member) && !isMemberInvocable(member)) || member.equals(HOST_STATEMENT);
     }
 
     @ExportMessage
@@ -95,6 +106,8 @@ public final class PreparedStatementObject implements TruffleObject {
                 return s.isReadOnly();
             case "sql":
                 return s.sql();
+            case HOST_STATEMENT:
+                return org.graalite.language.SqlContext.get(null).asHostValue(statement);
             case "declaredTypes":
             case "tableNames":
             case "originNames": {

@@ -28,6 +28,11 @@ final class Errors {
         return new SQLException(e.getMessage(), e);
     }
 
+    /** An SQLite error raised while the driver ran a statement directly (see DirectStatement). */
+    static SQLException translate(org.graalite.runtime.SqliteException e) {
+        return new GraaliteException(e.code(), e.getMessage(), e);
+    }
+
     /** An error of any kind thrown while running a statement. */
     static SQLException translate(RuntimeException e) {
         if (e instanceof PolyglotException p) {

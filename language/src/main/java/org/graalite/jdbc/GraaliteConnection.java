@@ -69,6 +69,7 @@ public final class GraaliteConnection implements Connection {
     private GraaliteDatabaseMetaData metaData;
     /** The statement whose changes count or last rowid is still to be read, if any. */
     private GraaliteStatement pendingCapture;
+    private long executions;
 
     GraaliteConnection(String url, String path, ConnectionConfig config) throws SQLException {
         this.url = url;
@@ -117,6 +118,11 @@ public final class GraaliteConnection implements Connection {
 
     Value db() {
         return db;
+    }
+
+    /** The connection's context, entered by the driver around the calls it makes without the Value API. */
+    Context context() {
+        return context;
     }
 
     String path() {
@@ -244,7 +250,13 @@ public final class GraaliteConnection implements Connection {
      * values to read lazily (its changes count, its last insert rowid) reads them now, before
      * the next execution changes them.
      */
+    /** How many statements this connection has run (see Rows.Direct). */
+    long executions() {
+        return executions;
+    }
+
     void beforeExecute(GraaliteStatement next) throws SQLException {
+        executions++;
         GraaliteStatement pending = pendingCapture;
         if (pending != null) {
             pendingCapture = null;

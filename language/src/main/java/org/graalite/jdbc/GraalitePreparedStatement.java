@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
 import java.net.URL;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Array;
 import java.sql.Blob;
@@ -81,17 +80,6 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
         parameters[index - 1] = value;
     }
 
-    /** The values as the language binds them: BLOBs as ByteBuffers. */
-    private static Object[] arguments(Object[] values) {
-        Object[] args = values.clone();
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof byte[] bytes) {
-                args[i] = ByteBuffer.wrap(bytes);
-            }
-        }
-        return args;
-    }
-
     // ---- execution
 
     @Override
@@ -99,7 +87,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
         synchronized (connection) {
             checkStatementOpen();
             internalClose();
-            long changed = run(arguments(parameters));
+            long changed = run(parameters);
             noteUpdateCount(changed);
             noteGeneratedKeysNow(insert);
             return isQuery;
@@ -114,7 +102,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
                 throw new SQLException("Query does not return results");
             }
             internalClose();
-            run(arguments(parameters));
+            run(parameters);
             return getResultSet();
         }
     }
@@ -132,7 +120,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
                 throw new SQLException("Query returns results");
             }
             internalClose();
-            long changed = run(arguments(parameters));
+            long changed = run(parameters);
             long result = changesOfLastRun(changed);
             noteGeneratedKeys(insert);
             return result;
@@ -166,7 +154,7 @@ final class GraalitePreparedStatement extends GraaliteStatement implements Prepa
             long[] changes = new long[batch.size()];
             try {
                 for (int i = 0; i < changes.length; i++) {
-                    long changed = run(arguments(batch.get(i)));
+                    long changed = run(batch.get(i));
                     if (isQuery && queryHadRow) {
                         internalClose();
                         throw new java.sql.BatchUpdateException("batch entry " + i + ": query returns results", null, 0, changes, null);

@@ -115,10 +115,8 @@ final class GraaliteResultSet implements ResultSet {
         if (maxRows != 0 && row == maxRows) {
             return false;
         }
-        Object[] next;
-        synchronized (connection) {
-            next = rows.next();
-        }
+        // Rows take the connection's monitor themselves when they call into the language.
+        Object[] next = rows.next();
         if (next == null) {
             pastLast = true;
             current = null;

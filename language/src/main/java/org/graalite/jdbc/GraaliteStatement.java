@@ -36,6 +36,9 @@ class GraaliteStatement implements Statement {
     final GraaliteConnection connection;
     /** The prepared statement object of the current execution. */
     Value prepared;
+    /** How {@link #prepared} runs (see DirectStatement), and the object it was made for. */
+    private DirectStatement direct;
+    private Value directOf;
     Columns columns;
     /** The result of the last execution of a query, until getResultSet hands it out. */
     private GraaliteResultSet pendingResult;
@@ -100,13 +103,13 @@ class GraaliteStatement implements Statement {
      */
     long run(Object[] arguments) throws SQLException {
         connection.beforeExecute(this);
-        Value result;
+        Object result;
         boolean timeout = queryTimeout > 0;
         if (timeout) {
             setBusyTimeout(queryTimeout * 1000L);
         }
         try {
-            result = prepared.execute(arguments);
+            result = direct().run(arguments, fetchSize);
         } catch (PolyglotException e) {
             throw Errors.translate(e);
         } finally {
@@ -115,9 +118,8 @@ class GraaliteStatement implements Statement {
             }
         }
         exhausted = false;
-        if (result.hasIterator()) {
+        if (result instanceof Rows rows) {
             isQuery = true;
-            Rows rows = new Rows.Query(result);
             Object[] first = rows.next();
             queryHadRow = first != null;
             pendingResult = new GraaliteResultSet(connection, this, columns, rows, first, maxRows);
@@ -125,7 +127,16 @@ class GraaliteStatement implements Statement {
         }
         isQuery = false;
         queryHadRow = false;
-        return result.asLong();
+        return (Long) result;
+    }
+
+    /** The direct way to run {@link #prepared}, made once per prepared statement object. */
+    private DirectStatement direct() {
+        if (directOf != prepared) {
+            direct = new DirectStatement(connection, prepared);
+            directOf = prepared;
+        }
+        return direct;
     }
 
     /**

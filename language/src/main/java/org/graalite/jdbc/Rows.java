@@ -3,10 +3,11 @@ package org.graalite.jdbc;
 import java.sql.SQLException;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 
-import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.Value;
+import org.graalite.interop.QueryResult;
+import org.graalite.interop.Row;
+import org.graalite.runtime.SqliteException;
+import org.graalvm.polyglot.Context;
 
 /**
  * Where a result set's rows come from: a query running in the {@code sql} language, or rows the
@@ -20,54 +21,108 @@ abstract class Rows {
     abstract void close();
 
     /**
-     * The rows of one execution of a query, read through the polyglot API. Each row costs two
-     * calls: one to step to the next row, one to copy its values into a host array.
+     * The rows of one execution run by a {@link DirectStatement}. Entering the context costs
+     * more than stepping to a row of a scan, so a read-only query reads ahead, as JDBC drivers
+     * do by their fetch size: 1 row per call at first, then twice as many each call, up to the
+     * statement's fetch size (default {@link #MOST_ROWS_PER_CALL}). When the connection ran
+     * another statement since the last call (a caller that updates rows while it reads a query,
+     * as JDBC code often does), it goes back to one row per call. Rows read ahead do not show
+     * changes the connection makes after they were read; SQLite leaves undefined whether a
+     * query sees such changes, and a fetch size of 1 steps exactly when the caller asks, as
+     * sqlite-jdbc does. An error met while reading ahead is thrown after the rows before it.
      */
-    static final class Query extends Rows {
-        private final Value result;
+    static final class Direct extends Rows {
+        private static final int MOST_ROWS_PER_CALL = 256;
+
+        private final GraaliteConnection connection;
+        private final QueryResult result;
+        /** The most rows one call reads: 1 when the query must not read ahead. */
+        private final int mostRowsPerCall;
+        private Object[][] buffer = new Object[1][];
+        private int position;
+        private int count;
+        private int rowsPerCall = 1;
+        /** The connection's {@link GraaliteConnection#executions()} at the last call. */
+        private long executionsSeen;
+        private SQLException error;
         private boolean done;
 
-        Query(Value result) {
+        /**
+         * @param readAhead whether the query may read ahead (it does not write)
+         * @param fetchSize the statement's fetch size, 0 when it has none
+         */
+        Direct(GraaliteConnection connection, QueryResult result, boolean readAhead, int fetchSize) {
+            this.connection = connection;
             this.result = result;
+            this.mostRowsPerCall = !readAhead ? 1 : fetchSize > 0 ? Math.min(fetchSize, MOST_ROWS_PER_CALL) : MOST_ROWS_PER_CALL;
+            this.executionsSeen = connection.executions();
         }
 
         @Override
         Object[] next() throws SQLException {
-            if (done) {
-                return null;
-            }
-            Value row;
-            try {
-                row = result.getIteratorNextElement();
-            } catch (NoSuchElementException e) {
-                done = true;
-                return null;
-            } catch (PolyglotException e) {
-                done = true;
-                throw Errors.translate(e);
-            }
-            Object[] values = row.as(Object[].class);
-            for (int i = 0; i < values.length; i++) {
-                // A BLOB is the one row value that is not a Java primitive: a byte buffer that is
-                // also an array of its bytes (so the conversion above made it a List).
-                if (values[i] instanceof Value || values[i] instanceof java.util.List<?>) {
-                    Value blob = row.getArrayElement(i);
-                    byte[] bytes = new byte[Math.toIntExact(blob.getBufferSize())];
-                    blob.readBuffer(0, bytes, 0, bytes.length);
-                    values[i] = bytes;
+            if (position == count) {
+                if (error != null) {
+                    SQLException e = error;
+                    error = null;
+                    throw e;
+                }
+                if (done) {
+                    return null;
+                }
+                synchronized (connection) {
+                    fill();
+                }
+                if (count == 0) {
+                    return next();
                 }
             }
-            return values;
+            Object[] row = buffer[position];
+            buffer[position++] = null;
+            return row;
+        }
+
+        private void fill() {
+            position = 0;
+            count = 0;
+            long executions = connection.executions();
+            if (executions != executionsSeen) {
+                rowsPerCall = 1;
+            }
+            executionsSeen = executions;
+            if (buffer.length < rowsPerCall) {
+                buffer = new Object[rowsPerCall][];
+            }
+            Context context = connection.context();
+            context.enter();
+            try {
+                while (count < rowsPerCall) {
+                    Row row = result.next();
+                    if (row == null) {
+                        done = true;
+                        break;
+                    }
+                    buffer[count++] = DirectStatement.values(row);
+                }
+            } catch (SqliteException e) {
+                done = true;
+                error = Errors.translate(e);
+            } finally {
+                context.leave();
+            }
+            rowsPerCall = Math.min(2 * rowsPerCall, mostRowsPerCall);
         }
 
         @Override
         void close() {
             if (!done) {
                 done = true;
+                position = count;
+                Context context = connection.context();
+                context.enter();
                 try {
-                    result.invokeMember("close");
-                } catch (PolyglotException e) {
-                    // the statement is gone already
+                    result.close();
+                } finally {
+                    context.leave();
                 }
             }
         }

@@ -34,6 +34,11 @@ public final class SqlContext {
         return language;
     }
 
+    /** A Java object as a guest value: to the host it is a host object again (Value.asHostObject). */
+    public Object asHostValue(Object object) {
+        return env.asGuestValue(object);
+    }
+
     /**
      * Opens the database. A context without file IO access (a sandbox) may only open
      * in-memory databases: SQLite's own file access bypasses Truffle's file system.

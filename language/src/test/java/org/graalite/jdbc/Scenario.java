@@ -233,6 +233,13 @@ final class Scenario {
                 case "cursor":
                     cursors.put(word(line, 1), connection.createStatement().executeQuery(rest(line, 2)));
                     break;
+                case "fetchsize": {
+                    // fetchsize N NAME SQL: a cursor whose statement has fetch size N
+                    java.sql.Statement s = connection.createStatement();
+                    s.setFetchSize(Integer.parseInt(word(line, 1)));
+                    cursors.put(word(line, 2), s.executeQuery(rest(line, 3)));
+                    break;
+                }
                 case "fetch": {
                     ResultSet rs = cursors.get(word(line, 1));
                     boolean more = rs.next();

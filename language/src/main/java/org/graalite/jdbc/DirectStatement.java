@@ -1,0 +1,72 @@
+package org.graalite.jdbc;
+
+import java.sql.SQLException;
+
+import org.graalite.interop.PreparedStatementObject;
+import org.graalite.interop.QueryResult;
+import org.graalite.interop.Row;
+import org.graalite.interop.SqlBlob;
+import org.graalite.interop.SqlNull;
+import org.graalite.runtime.Binder;
+import org.graalite.runtime.SqliteException;
+import org.graalite.runtime.Statement;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+
+/**
+ * Runs one prepared statement of the {@code sql} language through its Java objects, with the
+ * connection's context entered for the length of each call, instead of through polyglot Value
+ * messages: an execution is one call and a row is one call that hands back a Java array, where
+ * the Value API took a message per execution, per row and per value, each entering the context
+ * and converting values. The statement is the same one the language prepared (same tier, same
+ * compiled code), reached through the prepared statement's
+ * {@link PreparedStatementObject#HOST_STATEMENT} member.
+ */
+final class DirectStatement {
+    private final GraaliteConnection connection;
+    private final Statement statement;
+    /** Whether its rows may be read ahead (see Rows.Direct): the statement does not write. */
+    private final boolean readOnly;
+
+    DirectStatement(GraaliteConnection connection, Value prepared) {
+        this.connection = connection;
+        this.statement = prepared.getMember(PreparedStatementObject.HOST_STATEMENT).asHostObject();
+        this.readOnly = prepared.getMember("readonly").asBoolean();
+    }
+
+    /**
+     * Binds {@code parameters} (null, Integer, Long, Float, Double, String or byte[]) and runs
+     * the statement: a query's rows (read ahead up to {@code fetchSize} rows per call, see
+     * Rows.Direct), or the number of rows changed (0 when total_changes() did not move).
+     */
+    Object run(Object[] parameters, int fetchSize) throws SQLException {
+        Object[] values = new Object[parameters.length];
+        for (int i = 0; i < values.length; i++) {
+            Object p = parameters[i];
+            values[i] = p == null ? SqlNull.INSTANCE : p instanceof byte[] bytes ? new SqlBlob(bytes) : p instanceof Float f ? (Object) f.doubleValue() : p;
+        }
+        Context context = connection.context();
+        context.enter();
+        try {
+            // As the language's own execute: bindings cannot change while an execution runs.
+            statement.finish();
+            Binder.bind(statement, values);
+            Object result = statement.database().run(statement, false);
+            return result instanceof QueryResult rows ? new Rows.Direct(connection, rows, readOnly, fetchSize) : result;
+        } catch (SqliteException e) {
+            throw Errors.translate(e);
+        } finally {
+            context.leave();
+        }
+    }
+
+    /** A row's values as the driver keeps them: Long, Double, String, byte[] or null. */
+    static Object[] values(Row row) {
+        Object[] values = new Object[row.size()];
+        for (int i = 0; i < values.length; i++) {
+            Object v = row.get(i);
+            values[i] = v instanceof SqlNull ? null : v instanceof SqlBlob blob ? blob.bytes() : v;
+        }
+        return values;
+    }
+}
