@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 WORKLOADS = ["select", "innerjoin", "pythonjoin", "pyfunction", "pyaggregate", "filltable"]
-JMH_SYSTEMS = ["graalite-js", "graalite-js-noinline", "graalite-java", "sqlite-jdbc", "h2"]
+JMH_SYSTEMS = ["graalite-js", "graalite-js-noinline", "graalite-java", "graalite-jdbc", "sqlite-jdbc", "h2"]
 # better-sqlite3 13 needs Node.js 22; the 12 line builds on this machine's Node.js 20.
 BETTER_SQLITE3 = "12.11.1"
 
@@ -36,9 +36,11 @@ COLUMNS = [
     ("node-better-sqlite3", "Node.js better-sqlite3", "graalite-js-api"),
     ("graalite-js", "Graalite from GraalJS (polyglot API, JMH)", None),
     ("graalite-js-noinline", "same, inlining off", "graalite-js"),
-    ("graalite-java", "Graalite from Java (JMH)", None),
-    ("sqlite-jdbc", "sqlite-jdbc (JMH)", "graalite-java"),
-    ("h2", "H2 (JMH)", "graalite-java"),
+    ("graalite-java", "Graalite from Java (polyglot API, JMH)", None),
+    # The same JDBC program for the three drivers: only the URL and the function registration differ.
+    ("graalite-jdbc", "Graalite from Java (JDBC, JMH)", None),
+    ("sqlite-jdbc", "sqlite-jdbc (JMH)", "graalite-jdbc"),
+    ("h2", "H2 (JMH)", "graalite-jdbc"),
 ]
 
 

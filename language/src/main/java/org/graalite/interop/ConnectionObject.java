@@ -140,7 +140,9 @@ public final class ConnectionObject implements TruffleObject {
                 String name = sqlText(interop, arguments[0]);
                 int count = interop.asInt(arguments[1]);
                 org.graalite.runtime.UserAggregate aggregate;
-                if (arguments.length == 3) {
+                if (arguments.length == 3 && context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaAggregate.Factory java) {
+                    aggregate = org.graalite.runtime.UserAggregate.ofJava(name, count, java);
+                } else if (arguments.length == 3) {
                     if (!(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
                     }
@@ -159,11 +161,13 @@ public final class ConnectionObject implements TruffleObject {
                 if (arguments.length < 3 || arguments.length > 4) {
                     throw ArityException.create(3, 4, arguments.length);
                 }
-                if (!interop.fitsInInt(arguments[1]) || !interop.isExecutable(arguments[2])) {
+                // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
+                Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
+                if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
                     throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic])");
                 }
                 boolean deterministic = arguments.length == 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
-                database.createFunction(sqlText(interop, arguments[0]), interop.asInt(arguments[1]), arguments[2], deterministic);
+                database.createFunction(sqlText(interop, arguments[0]), interop.asInt(arguments[1]), java != null ? java : arguments[2], deterministic);
                 return SqlNull.INSTANCE;
             }
             default:

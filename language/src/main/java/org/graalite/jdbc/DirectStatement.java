@@ -8,7 +8,6 @@ import org.graalite.interop.Row;
 import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
 import org.graalite.runtime.Binder;
-import org.graalite.runtime.SqliteException;
 import org.graalite.runtime.Statement;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
@@ -53,7 +52,8 @@ final class DirectStatement {
             Binder.bind(statement, values);
             Object result = statement.database().run(statement, false);
             return result instanceof QueryResult rows ? new Rows.Direct(connection, rows, readOnly, fetchSize) : result;
-        } catch (SqliteException e) {
+        } catch (RuntimeException e) {
+            // SQLite's errors, and what a Java function called by the statement threw.
             throw Errors.translate(e);
         } finally {
             context.leave();

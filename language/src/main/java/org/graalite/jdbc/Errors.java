@@ -37,6 +37,8 @@ final class Errors {
     static SQLException translate(RuntimeException e) {
         if (e instanceof PolyglotException p) {
             return translate(p);
+        } else if (e instanceof org.graalite.runtime.SqliteException s) {
+            return translate(s);
         }
         return new SQLException(String.valueOf(e.getMessage()), e);
     }

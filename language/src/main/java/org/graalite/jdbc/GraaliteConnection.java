@@ -673,6 +673,31 @@ public final class GraaliteConnection implements Connection {
         return type.isInstance(this);
     }
 
+    /**
+     * Registers a scalar SQL function written in Java on this connection (reach it with
+     * {@code connection.unwrap(GraaliteConnection.class)}), replacing one of the same name and
+     * argument count; -1 arguments takes any number. Deterministic functions may be used in
+     * indexes and CHECK constraints, and SQLite may evaluate them once for constant arguments.
+     */
+    public synchronized void createFunction(String name, int argumentCount, boolean deterministic, SqlFunction function) throws SQLException {
+        checkOpen();
+        try {
+            db.invokeMember("createFunction", name, argumentCount, function, deterministic);
+        } catch (PolyglotException e) {
+            throw Errors.translate(e);
+        }
+    }
+
+    /** Registers an aggregate SQL function written in Java: {@code factory} makes one {@link SqlAggregate} per group. */
+    public synchronized void createAggregate(String name, int argumentCount, java.util.function.Supplier<? extends SqlAggregate> factory) throws SQLException {
+        checkOpen();
+        try {
+            db.invokeMember("createAggregate", name, argumentCount, (org.graalite.runtime.JavaAggregate.Factory) factory::get);
+        } catch (PolyglotException e) {
+            throw Errors.translate(e);
+        }
+    }
+
     /** The {@code sql} language's statistics: how many executions each tier ran. */
     public synchronized long[] tierExecutions() throws SQLException {
         checkOpen();

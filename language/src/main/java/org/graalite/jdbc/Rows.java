@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.graalite.interop.QueryResult;
 import org.graalite.interop.Row;
-import org.graalite.runtime.SqliteException;
 import org.graalvm.polyglot.Context;
 
 /**
@@ -103,7 +102,7 @@ abstract class Rows {
                     }
                     buffer[count++] = DirectStatement.values(row);
                 }
-            } catch (SqliteException e) {
+            } catch (RuntimeException e) {
                 done = true;
                 error = Errors.translate(e);
             } finally {

@@ -34,6 +34,11 @@ public final class SqlContext {
         return language;
     }
 
+    /** The Java object a host value passed by the embedder stands for, or null when it is not one. */
+    public Object hostObject(Object value) {
+        return env.isHostObject(value) ? env.asHostObject(value) : null;
+    }
+
     /** A Java object as a guest value: to the host it is a host object again (Value.asHostObject). */
     public Object asHostValue(Object object) {
         return env.asGuestValue(object);

@@ -358,6 +358,43 @@ final class AggregateNodes {
         }
     }
 
+    /**
+     * AggStep of a Java aggregate (from Graalite's JDBC driver): the first row of a group makes
+     * its accumulator, each row calls its step with the SQL values, without interop.
+     */
+    static final class JavaStep extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+
+        JavaStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        @com.oracle.truffle.api.nodes.ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = r[firstArgument + i];
+            }
+            step(r, arguments);
+        }
+
+        @TruffleBoundary
+        private void step(Object[] r, Object[] arguments) {
+            GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : new GuestAccumulator(aggregate.start());
+            r[accumulator] = acc;
+            aggregate.step(acc.instance, arguments);
+        }
+    }
+
     /** AggFinal of a guest aggregate: r[P1] = its accumulator's finalize() (of a fresh one when the group had no rows). */
     static final class GuestFinal extends InstructionNode {
         private final int accumulator;

@@ -114,4 +114,30 @@ final class FunctionNodes {
             return SqliteException.error("user function " + function.name() + " failed: " + e.getMessage());
         }
     }
+
+    /** A function written in Java (a JavaFunction, from Graalite's JDBC driver): called directly with the SQL values. */
+    static final class JavaCall extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int result;
+        private final UserFunction function;
+
+        JavaCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.result = result;
+            this.function = function;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = execution.registers[firstArgument + i];
+            }
+            execution.registers[result] = function.applyJava(arguments);
+        }
+    }
 }

@@ -693,7 +693,11 @@ public final class NodeFactory {
             case "PureFunc": {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
-                    return new FunctionNodes.GuestCall(pc, i.p2(), f.callArguments(), i.p3(), database.userFunction(f.name(), f.callArguments()));
+                    org.graalite.runtime.UserFunction user = database.userFunction(f.name(), f.callArguments());
+                    if (user.java() != null) {
+                        return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
+                    }
+                    return new FunctionNodes.GuestCall(pc, i.p2(), f.callArguments(), i.p3(), user);
                 }
                 if ((f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3)) {
                     return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
@@ -718,7 +722,11 @@ public final class NodeFactory {
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
-                    return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate(f.name(), i.p5()));
+                    org.graalite.runtime.UserAggregate user = database.userAggregate(f.name(), i.p5());
+                    if (user.isJava()) {
+                        return new AggregateNodes.JavaStep(pc, i.p2(), i.p5(), i.p3(), user);
+                    }
+                    return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }
                 if (build.nativeAccumulators().contains(i.p3())) {
                     return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());

@@ -16,6 +16,8 @@ import org.graalite.nativeapi.UserFunctions;
  * returns the next state (or null/None/undefined to keep it), {@code finalize(state)} the
  * result (the shape of better-sqlite3's aggregates).
  * </ul>
+ * A third, for Java (Graalite's JDBC driver): a {@link JavaAggregate.Factory}, called without
+ * interop.
  * The functions shape calls plain executables, which every language calls directly; invoking
  * a method of a Python object from another language goes through GraalPy's generic call path
  * (a stack walk per call, microseconds), so the Python module registers its classes as
@@ -44,6 +46,16 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         return new UserAggregate(name, arguments, factory, null, null, null);
     }
 
+    /** A Java aggregate: {@code factory.create()} makes the {@link JavaAggregate} of each group. */
+    public static UserAggregate ofJava(String name, int arguments, JavaAggregate.Factory factory) {
+        return new UserAggregate(name, arguments, factory, null, null, null);
+    }
+
+    /** Whether this is a Java aggregate (then {@link #start}, {@link #step} and {@link #finish} call Java directly). */
+    public boolean isJava() {
+        return factory instanceof JavaAggregate.Factory;
+    }
+
     /** The functions shape: start(), step(state, args...), finalize(state). */
     public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize) {
         return new UserAggregate(name, arguments, null, start, step, finalize);
@@ -70,6 +82,9 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @Override
     @TruffleBoundary
     public Object start() {
+        if (factory instanceof JavaAggregate.Factory java) {
+            return java.create();
+        }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
             if (factory == null) {
@@ -84,6 +99,16 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @Override
     @TruffleBoundary
     public Object step(Object accumulator, Object[] sqlArguments) {
+        if (accumulator instanceof JavaAggregate java) {
+            try {
+                java.step(sqlArguments);
+            } catch (SqliteException e) {
+                throw e;
+            } catch (Exception e) {
+                throw UserFunction.javaFailed(e);
+            }
+            return accumulator;
+        }
         int shift = factory == null ? 1 : 0;
         Object[] guestArguments = new Object[sqlArguments.length + shift];
         for (int i = 0; i < sqlArguments.length; i++) {
@@ -110,6 +135,15 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @Override
     @TruffleBoundary
     public Object finish(Object accumulator) {
+        if (accumulator instanceof JavaAggregate java) {
+            try {
+                return UserFunction.javaResult(java.finish());
+            } catch (SqliteException e) {
+                throw e;
+            } catch (Exception e) {
+                throw UserFunction.javaFailed(e);
+            }
+        }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
             Object result = factory != null ? interop.invokeMember(accumulator, "finalize") : interop.execute(finalize, accumulator);

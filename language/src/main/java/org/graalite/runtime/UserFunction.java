@@ -8,9 +8,10 @@ import org.graalite.nativeapi.UserFunctions;
 
 /**
  * A scalar SQL function written in a guest language (Python, JavaScript, Java, ...): a name,
- * a number of arguments (-1 for any) and an executable guest value. The Truffle tier calls it
- * through a cached interop node, so Graal can inline it into the statement; SQLite's own VDBE
- * calls it through {@link UserFunctions}.
+ * a number of arguments (-1 for any) and an executable guest value, or a {@link JavaFunction}
+ * (Graalite's JDBC driver). The Truffle tier calls a guest value through a cached interop
+ * node, so Graal can inline it into the statement, and a JavaFunction directly; SQLite's own
+ * VDBE calls it through {@link UserFunctions}.
  */
 public final class UserFunction implements UserFunctions.Implementation {
     private final String name;
@@ -35,10 +36,52 @@ public final class UserFunction implements UserFunctions.Implementation {
         return callable;
     }
 
+    /** The Java function this is, or null for a guest callable. */
+    public JavaFunction java() {
+        return callable instanceof JavaFunction f ? f : null;
+    }
+
+    /** A call of a {@link JavaFunction}: SQL values in, an SQL value out. */
+    @TruffleBoundary
+    public Object applyJava(Object[] sqlArguments) {
+        try {
+            return javaResult(((JavaFunction) callable).apply(sqlArguments));
+        } catch (SqliteException e) {
+            throw e;
+        } catch (Exception e) {
+            throw javaFailed(e);
+        }
+    }
+
+    /**
+     * A Java function's or aggregate's result as an SQL value: Java's numbers, strings, byte
+     * arrays and null, booleans as 1 or 0.
+     */
+    static Object javaResult(Object value) {
+        if (value == null || value instanceof Long || value instanceof Double || value instanceof String || value instanceof byte[]) {
+            return value;
+        } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        } else if (value instanceof Float f) {
+            return f.doubleValue();
+        } else if (value instanceof Boolean b) {
+            return b ? 1L : 0L;
+        }
+        throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "a Java function returned a value SQL does not have: " + value.getClass().getName());
+    }
+
+    /** What a Java function threw, as sqlite3_result_error reports it: SQLITE_ERROR with the exception's message. */
+    static SqliteException javaFailed(Exception e) {
+        return SqliteException.error(String.valueOf(e.getMessage()));
+    }
+
     /** A call from SQLite's VDBE: SQL values in, an SQL value out. */
     @Override
     @TruffleBoundary
     public Object apply(Object[] sqlArguments) {
+        if (callable instanceof JavaFunction) {
+            return applyJava(sqlArguments);
+        }
         Object[] guestArguments = new Object[sqlArguments.length];
         for (int i = 0; i < sqlArguments.length; i++) {
             guestArguments[i] = SqlValues.toInterop(sqlArguments[i]);

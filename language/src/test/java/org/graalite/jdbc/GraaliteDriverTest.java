@@ -416,4 +416,65 @@ class GraaliteDriverTest {
         assertNotNull(md.getDriverVersion());
         assertSame(c, md.getConnection());
     }
+    @Test
+    void javaFunctionsAndAggregatesRunInSql() throws SQLException {
+        // SQLite's VDBE calls them through the native callback, the Truffle tier directly.
+        for (String tier : new String[]{"native", "auto"}) {
+            Properties p = new Properties();
+            p.setProperty("sql.Tier", tier);
+            javaFunctionsAndAggregates(connect("jdbc:graalite::memory:", p).unwrap(GraaliteConnection.class));
+        }
+    }
+
+    private static void javaFunctionsAndAggregates(GraaliteConnection c) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        c.createFunction("kind", 1, true, args -> {
+            Object a = args[0];
+            seen.add(a == null ? "null" : a.getClass().getSimpleName());
+            return a instanceof byte[] b ? new byte[]{(byte) b.length} : a;
+        });
+        c.createFunction("fail", 0, false, args -> {
+            throw new IllegalArgumentException("no such luck");
+        });
+        c.createAggregate("product", 1, () -> new SqlAggregate() {
+            private double product = 1;
+
+            @Override
+            public void step(Object[] args) {
+                product *= ((Number) args[0]).doubleValue();
+            }
+
+            @Override
+            public Object finish() {
+                return product;
+            }
+        });
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("select kind(2), typeof(kind(2)), kind(2.0), typeof(kind(2.0)), kind('x'), typeof(kind(x'0102')), hex(kind(x'0102')), kind(null) is null")) {
+                assertTrue(rs.next());
+                assertEquals(2L, rs.getLong(1));
+                assertEquals("integer", rs.getString(2));
+                assertEquals(2.0, rs.getDouble(3));
+                assertEquals("real", rs.getString(4));
+                assertEquals("x", rs.getString(5));
+                assertEquals("blob", rs.getString(6));
+                assertEquals("02", rs.getString(7));
+                assertEquals(1, rs.getInt(8));
+            }
+            assertTrue(seen.containsAll(List.of("Long", "Double", "String", "byte[]", "null")), seen.toString());
+            s.executeUpdate("create table t(g, x)");
+            s.executeUpdate("insert into t values (1, 2), (1, 3.5), (2, 4), (2, null), (2, 5)");
+            try (ResultSet rs = s.executeQuery("select g, product(x) from t where x is not null group by g order by g")) {
+                assertTrue(rs.next());
+                assertEquals(7.0, rs.getDouble(2));
+                assertTrue(rs.next());
+                assertEquals(20.0, rs.getDouble(2));
+                assertFalse(rs.next());
+            }
+            SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select fail()"));
+            assertTrue(e.getMessage().contains("no such luck"), e.getMessage());
+            // the connection stays usable
+            assertEquals(5, count(c, "select count(*) from t"));
+        }
+    }
 }

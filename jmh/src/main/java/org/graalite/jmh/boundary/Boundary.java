@@ -47,7 +47,7 @@ public class Boundary {
     @Param({"select", "innerjoin", "pythonjoin", "pyfunction", "pyaggregate", "filltable"})
     public String workload;
 
-    @Param({"graalite-js", "graalite-js-noinline", "graalite-java", "sqlite-jdbc", "h2"})
+    @Param({"graalite-js", "graalite-js-noinline", "graalite-java", "graalite-jdbc", "sqlite-jdbc", "h2"})
     public String system;
 
     @Param("0.01")
@@ -71,7 +71,7 @@ public class Boundary {
         try {
             return switch (system) {
                 case "graalite-js", "graalite-js-noinline", "graalite-java" -> new GraaliteBoundary(system, workload, data, fillRows);
-                case "sqlite-jdbc", "h2" -> new JdbcBoundary(system, workload, data, fillRows);
+                case "graalite-jdbc", "sqlite-jdbc", "h2" -> new JdbcBoundary(system, workload, data, fillRows);
                 default -> throw new IllegalArgumentException("unknown system " + system);
             };
         } catch (RuntimeException e) {
@@ -111,6 +111,8 @@ public class Boundary {
         long got = run.run();
         if (run instanceof GraaliteBoundary g) {
             System.out.println("boundary " + workload + " on " + system + ": executions " + g.tierStatistics());
+        } else if (run instanceof JdbcBoundary j && j.tierStatistics() != null) {
+            System.out.println("boundary " + workload + " on " + system + ": executions " + j.tierStatistics());
         }
         run.close();
         if (got != expected) {

@@ -10,10 +10,16 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.graalite.jdbc.GraaliteConnection;
+import org.graalite.jdbc.SqlAggregate;
 import org.graalite.jmh.data.Dataset;
 import org.sqlite.Function;
 
-/** sqlite-jdbc and H2 (lazy, no result reuse): the workload loops in Java over JDBC. */
+/**
+ * sqlite-jdbc, H2 (lazy, no result reuse) and Graalite's JDBC driver (sql.Tier=auto): the same
+ * workload loops in Java over JDBC; only the functions are registered through each driver's
+ * own API.
+ */
 final class JdbcBoundary implements Boundary.Run {
     private final Connection connection;
     private final Op op;
@@ -24,15 +30,17 @@ final class JdbcBoundary implements Boundary.Run {
 
     JdbcBoundary(String system, String workload, Dataset data, int fillRows) throws Exception {
         boolean h2 = system.equals("h2");
+        boolean graalite = system.equals("graalite-jdbc");
+        String sqliteUrl = graalite ? "jdbc:graalite:" : "jdbc:sqlite:";
         boolean fill = workload.equals("filltable");
         String url;
         if (fill) {
-            url = h2 ? "jdbc:h2:mem:" + Dataset.H2_SETTINGS : "jdbc:sqlite::memory:";
+            url = h2 ? "jdbc:h2:mem:" + Dataset.H2_SETTINGS : sqliteUrl + ":memory:";
         } else if (h2) {
             // a private copy: the functions are schema objects in H2
             url = data.copyTo(Files.createTempDirectory("graalite-boundary")).h2Url();
         } else {
-            url = "jdbc:sqlite:" + data.sqlite.toAbsolutePath();
+            url = sqliteUrl + data.sqlite.toAbsolutePath();
         }
         connection = DriverManager.getConnection(url);
         Connection c = connection;
@@ -91,6 +99,31 @@ final class JdbcBoundary implements Boundary.Run {
                     try (Statement s = c.createStatement()) {
                         s.execute(function ? "CREATE ALIAS IF NOT EXISTS myabs FOR 'org.graalite.jmh.boundary.H2Sum.abs'"
                                         : "CREATE AGGREGATE IF NOT EXISTS mysum FOR 'org.graalite.jmh.boundary.H2Sum'");
+                    }
+                } else if (graalite) {
+                    GraaliteConnection g = c.unwrap(GraaliteConnection.class);
+                    if (function) {
+                        g.createFunction("myabs", 1, true, a -> {
+                            if (a[0] instanceof Long x) {
+                                return x < 0 ? -x : x;
+                            }
+                            double x = ((Number) a[0]).doubleValue();
+                            return x < 0 ? -x : x;
+                        });
+                    } else {
+                        g.createAggregate("mysum", 1, () -> new SqlAggregate() {
+                            private double sum;
+
+                            @Override
+                            public void step(Object[] a) {
+                                sum += ((Number) a[0]).doubleValue();
+                            }
+
+                            @Override
+                            public Object finish() {
+                                return sum;
+                            }
+                        });
                     }
                 } else if (function) {
                     Function.create(c, "myabs", new Function() {
@@ -167,6 +200,19 @@ final class JdbcBoundary implements Boundary.Run {
             s += e.getKey() + Sql.cents((Double) v[0]) + ((String) v[1]).length() + ((String) v[2]).length();
         }
         return s;
+    }
+
+    /** For Graalite's driver, how many executions each tier ran; null for the others. */
+    String tierStatistics() {
+        try {
+            if (!connection.isWrapperFor(GraaliteConnection.class)) {
+                return null;
+            }
+            long[] t = connection.unwrap(GraaliteConnection.class).tierExecutions();
+            return "native " + t[1] + ", truffle " + t[0];
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override
