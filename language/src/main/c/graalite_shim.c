@@ -570,6 +570,17 @@ GRAALITE_EXPORT int graalite_cursor_seek_located(sqlite3_stmt *stmt, int iCur, s
   return SQLITE_OK;
 }
 
+/*
+ * SeekRowid: graalite_cursor_seek_rowid, and when the row exists its record located as
+ * graalite_payload_out does (the Column after the seek reads it without another call).
+ * Returns as graalite_cursor_seek_rowid.
+ */
+GRAALITE_EXPORT int graalite_cursor_seek_rowid_located(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey, unsigned *out) {
+  int r = graalite_cursor_seek_rowid(stmt, iCur, iKey);
+  if (r == 0) graalite_payload_out(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
+  return r;
+}
+
 /* Copies amt bytes of the current record from offset into buf (overflow pages included). */
 GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, unsigned offset, unsigned amt, void *buf) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);

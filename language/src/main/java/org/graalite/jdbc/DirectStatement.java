@@ -51,7 +51,12 @@ final class DirectStatement {
             statement.finish();
             Binder.bind(statement, values);
             Object result = statement.database().run(statement, false);
-            return result instanceof QueryResult rows ? new Rows.Direct(connection, rows, readOnly, fetchSize) : result;
+            if (result instanceof QueryResult rows) {
+                Rows.Direct direct = new Rows.Direct(connection, rows, readOnly, fetchSize);
+                direct.readFirst();
+                return direct;
+            }
+            return result;
         } catch (RuntimeException e) {
             // SQLite's errors, and what a Java function called by the statement threw.
             throw Errors.translate(e);

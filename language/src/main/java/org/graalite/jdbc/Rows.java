@@ -37,7 +37,7 @@ abstract class Rows {
         private final QueryResult result;
         /** The most rows one call reads: 1 when the query must not read ahead. */
         private final int mostRowsPerCall;
-        private Object[][] buffer = new Object[1][];
+        private Object[][] buffer = new Object[2][];
         private int position;
         private int count;
         private int rowsPerCall = 1;
@@ -81,18 +81,37 @@ abstract class Rows {
         }
 
         private void fill() {
-            position = 0;
-            count = 0;
             long executions = connection.executions();
             if (executions != executionsSeen) {
                 rowsPerCall = 1;
             }
             executionsSeen = executions;
+            Context context = connection.context();
+            context.enter();
+            try {
+                read();
+            } finally {
+                context.leave();
+            }
+        }
+
+        /**
+         * The first rows, read by the execution's own call into the language (the context is
+         * entered): two when the query may read ahead, so that a lookup of one row also finds
+         * its end without another call.
+         */
+        void readFirst() {
+            rowsPerCall = Math.min(2, mostRowsPerCall);
+            read();
+        }
+
+        /** Reads up to {@link #rowsPerCall} rows into the buffer; the context is entered. */
+        private void read() {
+            position = 0;
+            count = 0;
             if (buffer.length < rowsPerCall) {
                 buffer = new Object[rowsPerCall][];
             }
-            Context context = connection.context();
-            context.enter();
             try {
                 while (count < rowsPerCall) {
                     Row row = result.next();
@@ -105,8 +124,6 @@ abstract class Rows {
             } catch (RuntimeException e) {
                 done = true;
                 error = Errors.translate(e);
-            } finally {
-                context.leave();
             }
             rowsPerCall = Math.min(2 * rowsPerCall, mostRowsPerCall);
         }

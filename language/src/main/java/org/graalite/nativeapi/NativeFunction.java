@@ -159,6 +159,7 @@ public enum NativeFunction {
     INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_STEP_LOCATED("graalite_cursor_step_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
     CURSOR_SEEK_LOCATED("graalite_cursor_seek_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
+    CURSOR_SEEK_ROWID_LOCATED("graalite_cursor_seek_rowid_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     /* Writes (graalite_shim.c): table and index changes; they may do I/O, so not critical. */
     OP_OPEN_WRITE("graalite_op_open_write", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),

@@ -40,6 +40,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_RESET = NativeFunction.CURSOR_RESET.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_SEEK_END = NativeFunction.CURSOR_SEEK_END.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_SEEK_LOCATED = NativeFunction.CURSOR_SEEK_LOCATED.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_SEEK_ROWID_LOCATED = NativeFunction.CURSOR_SEEK_ROWID_LOCATED.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_STEP_LOCATED = NativeFunction.CURSOR_STEP_LOCATED.ffm;
     private static final java.lang.invoke.MethodHandle DB_ENCODING = NativeFunction.DB_ENCODING.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_ABORT = NativeFunction.EXEC_ABORT.ffm;
@@ -313,7 +314,20 @@ public final class NativeVdbe {
         }
     }
 
-    /** The record address that {@link #stepLocated} or {@link #seekLocated} found. */
+    /**
+     * SeekRowid: as {@link #seekRowid}, and when the row exists its record is located as by
+     * {@link #stepLocated} (the Column after the seek needs no payload call).
+     */
+    @TruffleBoundary
+    public int seekRowidLocated(int cursor, long key) {
+        try {
+            return (int) CURSOR_SEEK_ROWID_LOCATED.invokeExact(stmt, cursor, key, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The record address that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} found. */
     public long locatedAddress() {
         return PageMemory.getLong(outAddress + 8);
     }

@@ -76,15 +76,36 @@ final class BtreeCallNodes {
     abstract static class SeekRowid extends Node {
         abstract int execute(NativeVdbe vdbe, int cursor, long key);
 
-        static SeekRowid create(NfiBinding nfi) {
-            return nfi != null ? new NfiSeekRowid(nfi.cursorSeekRowid) : new FfmSeekRowid();
+        /** After a seek that found its row: takes the record's location if the seek found it too. */
+        void found(NativeVdbe vdbe, RecordCursor c) {
+        }
+
+        /**
+         * @param locate whether the seek locates the row's record too: SeekRowid, which a
+         *            Column follows; not NotExists, whose row is often only deleted or replaced
+         */
+        static SeekRowid create(NfiBinding nfi, boolean locate) {
+            return nfi != null ? new NfiSeekRowid(nfi.cursorSeekRowid) : new FfmSeekRowid(locate);
         }
     }
 
     private static final class FfmSeekRowid extends SeekRowid {
+        private final boolean locate;
+
+        FfmSeekRowid(boolean locate) {
+            this.locate = locate;
+        }
+
         @Override
         int execute(NativeVdbe vdbe, int cursor, long key) {
-            return vdbe.seekRowid(cursor, key);
+            return locate ? vdbe.seekRowidLocated(cursor, key) : vdbe.seekRowid(cursor, key);
+        }
+
+        @Override
+        void found(NativeVdbe vdbe, RecordCursor c) {
+            if (locate) {
+                c.locateAt(vdbe, vdbe.locatedAddress());
+            }
         }
     }
 

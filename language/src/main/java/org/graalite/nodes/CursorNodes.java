@@ -321,7 +321,11 @@ final class CursorNodes {
             }
             boolean notFound = (result & 1) != 0;
             // A cursor that found nothing reads as NULL rather than as a neighbouring row.
-            execution.cursors[cursor].moved(notFound);
+            RecordCursor c = execution.cursors[cursor];
+            c.moved(notFound);
+            if (!notFound) {
+                seek.found(execution.vdbe, c);
+            }
             if (notFound && target == 0) {
                 // NotExists without a jump: the row must exist; its absence is corruption.
                 throw execution.vdbe.abort(pc, 11);

@@ -709,7 +709,7 @@ public final class NodeFactory {
             }
             case "SeekRowid":
             case "NotExists":
-                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi()));
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi(), i.opcodeName().equals("SeekRowid")));
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":
