@@ -62,7 +62,8 @@ public final class GraaliteConnection implements Connection {
     private final Set<GraaliteStatement> statements = Collections.newSetFromMap(new WeakHashMap<>());
     private final Map<String, Value> controlStatements = new HashMap<>();
     private boolean autoCommit = true;
-    private boolean closed;
+    /** Volatile: statements check it before each call (setLong too) without taking the monitor. */
+    private volatile boolean closed;
     private int savepointCounter;
     private int transactionIsolation = TRANSACTION_SERIALIZABLE;
     private Map<String, Class<?>> typeMap;
@@ -474,7 +475,7 @@ public final class GraaliteConnection implements Connection {
     }
 
     @Override
-    public synchronized boolean isClosed() {
+    public boolean isClosed() {
         return closed;
     }
 
