@@ -271,6 +271,15 @@ GRAALITE_EXPORT int graalite_exec_reprepare(sqlite3_stmt *stmt) {
   return same ? rc | GRAALITE_SAME_SHAPE : rc;
 }
 
+/*
+ * Whether the statement's plan was made from bound parameter values (SQLite's expmask: a LIKE
+ * pattern, a value that decides whether a partial index applies...): binding such a parameter
+ * expires the statement, and sqlite3_step prepares it again for the new value.
+ */
+GRAALITE_EXPORT int graalite_stmt_plan_uses_parameters(sqlite3_stmt *stmt) {
+  return ((Vdbe *)stmt)->expmask != 0;
+}
+
 /* Whether sqlite3_interrupt was called on the statement's connection. */
 GRAALITE_EXPORT int graalite_exec_interrupted(sqlite3_stmt *stmt) {
   return AtomicLoad(&((Vdbe *)stmt)->db->u1.isInterrupted) != 0;

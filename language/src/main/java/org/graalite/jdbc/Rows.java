@@ -22,8 +22,8 @@ abstract class Rows {
     /**
      * The rows of one execution run by a {@link DirectStatement}. Entering the context costs
      * more than stepping to a row of a scan, so a read-only query reads ahead, as JDBC drivers
-     * do by their fetch size: 1 row per call at first, then twice as many each call, up to the
-     * statement's fetch size (default {@link #MOST_ROWS_PER_CALL}). When the connection ran
+     * do by their fetch size: 2 rows in the execution's own call, then twice as many each call,
+     * up to the statement's fetch size (default {@link #MOST_ROWS_PER_CALL}). When the connection ran
      * another statement since the last call (a caller that updates rows while it reads a query,
      * as JDBC code often does), it goes back to one row per call. Rows read ahead do not show
      * changes the connection makes after they were read; SQLite leaves undefined whether a

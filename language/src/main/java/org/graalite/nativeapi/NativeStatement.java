@@ -119,6 +119,11 @@ public final class NativeStatement implements AutoCloseable {
         return Sqlite3.stmtReadonly(pointer()) != 0;
     }
 
+    /** Whether SQLite made the plan from bound parameter values (binding one of them expires the statement). */
+    public boolean planUsesParameters() {
+        return Sqlite3.stmtPlanUsesParameters(pointer()) != 0;
+    }
+
     public boolean isExplain() {
         return Sqlite3.stmtIsExplain(pointer()) != 0;
     }

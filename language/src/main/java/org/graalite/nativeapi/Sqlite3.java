@@ -55,6 +55,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle STEP = NativeFunction.STEP.ffm;
     private static final java.lang.invoke.MethodHandle STMT_ISEXPLAIN = NativeFunction.STMT_ISEXPLAIN.ffm;
     private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm;
+    private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
     private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
 
@@ -282,6 +283,14 @@ final class Sqlite3 {
     static int stmtReadonly(MemorySegment stmt) {
         try {
             return (int) STMT_READONLY.invokeExact(stmt);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int stmtPlanUsesParameters(MemorySegment stmt) {
+        try {
+            return (int) STMT_PLAN_USES_PARAMETERS.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -377,14 +377,8 @@ final class AggregateNodes {
         }
 
         @Override
-        @com.oracle.truffle.api.nodes.ExplodeLoop
         public void execute(Execution execution) {
-            Object[] r = execution.registers;
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = r[firstArgument + i];
-            }
-            step(r, arguments);
+            step(execution.registers, FunctionNodes.registers(execution, firstArgument, argumentCount));
         }
 
         @TruffleBoundary
@@ -434,13 +428,8 @@ final class AggregateNodes {
         }
 
         @Override
-        @com.oracle.truffle.api.nodes.ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = execution.registers[firstArgument + i];
-            }
-            execution.vdbe.aggregateStep(pc, arguments);
+            execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
         }
     }
 

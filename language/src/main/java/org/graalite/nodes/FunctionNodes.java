@@ -42,14 +42,19 @@ final class FunctionNodes {
 
         /** r[P3] = SQLite's own function on r[P2..P2+count-1] (count a constant of the node). */
         @Override
-        @ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = execution.registers[firstArgument + i];
-            }
-            execution.registers[result] = execution.vdbe.callFunction(pc, arguments);
+            execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
         }
+    }
+
+    /** A copy of r[first..first+count-1], the arguments of a call ({@code count} a constant of the calling node). */
+    @ExplodeLoop
+    static Object[] registers(Execution execution, int first, int count) {
+        Object[] values = new Object[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = execution.registers[first + i];
+        }
+        return values;
     }
 
     /**
@@ -131,13 +136,8 @@ final class FunctionNodes {
         }
 
         @Override
-        @ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = execution.registers[firstArgument + i];
-            }
-            execution.registers[result] = function.applyJava(arguments);
+            execution.registers[result] = function.applyJava(registers(execution, firstArgument, argumentCount));
         }
     }
 }

@@ -22,21 +22,31 @@ public final class Binder {
     private Binder() {
     }
 
+    /**
+     * Binds {@code arguments} for the statement's next execution. On the Truffle tier the values
+     * usually stay in Java, and reach SQLite only if it steps or prepares the statement itself
+     * (see Statement.bindsInJavaOnly).
+     */
     @TruffleBoundary
     public static void bind(Statement statement, Object[] arguments) {
         NativeStatement s = statement.nativeStatement();
         int count = statement.parameterCount();
-        s.clearBindings();
+        boolean natively = !statement.bindsInJavaOnly();
+        if (natively) {
+            s.clearBindings();
+        } else {
+            statement.nativeBindingsLag();
+        }
         statement.clearParameterValues();
         if (arguments.length == 1 && count > 0 && isNamedArgument(arguments[0]) && hasNamedParameters(s, count)) {
-            bindNamed(statement, count, arguments[0]);
+            bindNamed(statement, count, arguments[0], natively);
             return;
         }
         if (arguments.length != count) {
             throw new SqliteException(ResultCodes.SQLITE_RANGE, "wrong number of parameter values: the statement has " + count + " parameters, and " + arguments.length + " were given");
         }
         for (int i = 0; i < count; i++) {
-            bindValue(statement, i + 1, arguments[i]);
+            bindValue(statement, i + 1, arguments[i], natively);
         }
     }
 
@@ -58,7 +68,7 @@ public final class Binder {
         return false;
     }
 
-    private static void bindNamed(Statement statement, int count, Object values) {
+    private static void bindNamed(Statement statement, int count, Object values, boolean natively) {
         NativeStatement s = statement.nativeStatement();
         for (int i = 1; i <= count; i++) {
             String name = s.parameterName(i);
@@ -75,17 +85,24 @@ public final class Binder {
                 } else {
                     throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
                 }
-                bindValue(statement, i, value);
+                bindValue(statement, i, value, natively);
             } catch (UnsupportedMessageException | com.oracle.truffle.api.interop.UnknownKeyException | com.oracle.truffle.api.interop.UnknownIdentifierException e) {
                 throw new SqliteException(ResultCodes.SQLITE_RANGE, "no value for parameter " + name);
             }
         }
     }
 
-    /** Binds one guest value to parameter {@code index} (1-based), natively and for the Truffle tier. */
-    public static void bindValue(Statement statement, int index, Object value) {
+    /** Binds one guest value to parameter {@code index} (1-based) for the Truffle tier, and natively if {@code natively}. */
+    private static void bindValue(Statement statement, int index, Object value, boolean natively) {
         Object v = toSqlValue(index, value);
-        NativeStatement s = statement.nativeStatement();
+        if (natively) {
+            bindNative(statement.nativeStatement(), index, v);
+        }
+        statement.setParameterValue(index, v);
+    }
+
+    /** Binds an SQL value (null, Long, Double, String or byte[]) to parameter {@code index} of the native statement. */
+    static void bindNative(NativeStatement s, int index, Object v) {
         if (v == null) {
             s.bindNull(index);
         } else if (v instanceof Long l) {
@@ -97,7 +114,6 @@ public final class Binder {
         } else {
             s.bindBlob(index, (byte[]) v);
         }
-        statement.setParameterValue(index, v);
     }
 
     /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */

@@ -27,6 +27,13 @@ public final class Statement implements AutoCloseable {
     private final int parameterCount;
     /** The values bound to the parameters (1-based), as the Truffle tier's Variable reads them. */
     private final Object[] parameterValues;
+    /**
+     * The native statement's bindings lag behind {@link #parameterValues}: on the Truffle tier
+     * the values stay in Java (see {@link #bindsInJavaOnly}) until SQLite itself needs them.
+     */
+    private boolean nativeBindingsStale;
+    /** Whether SQLite's plan depends on bound values (see NativeStatement.planUsesParameters): -1 not asked yet. */
+    private int planUsesParameters = -1;
     /** Whether the current execution has handed out a row (a schema change after that is an error). */
     private boolean rowProduced;
     /** Read right after prepare, before the first step; null until a tier decision needs it. */
@@ -78,6 +85,38 @@ public final class Statement implements AutoCloseable {
 
     void clearParameterValues() {
         java.util.Arrays.fill(parameterValues, null);
+    }
+
+    /**
+     * Whether the next execution's parameter values may stay in Java: it runs on the Truffle
+     * tier, which reads them there, and SQLite did not make the plan from bound values (then a
+     * new value must reach SQLite at once, which prepares the statement again). Binding them
+     * natively as well cost a downcall per parameter and one to clear them, on every execution.
+     */
+    boolean bindsInJavaOnly() {
+        if (tier() != Tier.TRUFFLE) {
+            return false;
+        }
+        if (planUsesParameters < 0) {
+            planUsesParameters = nativeStatement.planUsesParameters() ? 1 : 0;
+        }
+        return planUsesParameters == 0;
+    }
+
+    /** The last bind kept its values in Java only. */
+    void nativeBindingsLag() {
+        nativeBindingsStale = true;
+    }
+
+    /** Binds {@link #parameterValues} natively if the last bind kept them in Java: before SQLite steps or prepares the statement again. */
+    private void catchUpNativeBindings() {
+        if (nativeBindingsStale) {
+            nativeBindingsStale = false;
+            nativeStatement.clearBindings();
+            for (int i = 1; i <= parameterCount; i++) {
+                Binder.bindNative(nativeStatement, i, parameterValues[i]);
+            }
+        }
     }
 
     public boolean isQuery() {
@@ -173,6 +212,9 @@ public final class Statement implements AutoCloseable {
      * when unsure the fingerprints tell), or another one that it supports, which it takes on.
      */
     private boolean preparedAgainForTheTruffleTier(NativeVdbe vdbe) {
+        // SQLite plans the new program with the bound values, and its plan may now depend on them.
+        catchUpNativeBindings();
+        planUsesParameters = -1;
         int result = vdbe.reprepare();
         if ((result & ~NativeVdbe.SAME_SHAPE) != ResultCodes.SQLITE_OK) {
             return false;
@@ -280,6 +322,7 @@ public final class Statement implements AutoCloseable {
 
     /** A step on SQLite's VDBE; a guest function's exception comes back as itself, not as SQLite's error. */
     private boolean nativeStep() {
+        catchUpNativeBindings();
         try {
             return nativeStatement.step();
         } catch (SqliteException e) {

@@ -28,6 +28,16 @@ class SchemaChangeTest {
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(prepared.invokeMember("execute")));
             // A statement prepared again after the change is also fine, on any tier.
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(reader.eval("sql", "select a from t")));
+            // Parameters, which the Truffle tier keeps in Java, reach SQLite when it prepares the
+            // statement again: with the same program, and with another one (an index to use).
+            var withParameter = reader.getBindings("sql").invokeMember("prepare", "select a from t where a > ?");
+            assertEquals(List.of(List.of(1L)), SqlContexts.rows(withParameter.invokeMember("execute", 0)));
+            writer.eval("sql", "create table v(c)");
+            assertEquals(List.of(List.of(1L)), SqlContexts.rows(withParameter.invokeMember("execute", 0)));
+            assertEquals(List.of(), SqlContexts.rows(withParameter.invokeMember("execute", 1)));
+            writer.eval("sql", "insert into t values (5); create index t_a on t(a)");
+            assertEquals(List.of(List.of(5L)), SqlContexts.rows(withParameter.invokeMember("execute", 1)));
+            assertEquals(List.of(List.of(1L), List.of(5L)), SqlContexts.rows(withParameter.invokeMember("execute", 0)));
         } finally {
             for (String name : new String[]{"db", "db-journal"}) {
                 Files.deleteIfExists(dir.resolve(name));
