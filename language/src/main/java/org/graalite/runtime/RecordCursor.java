@@ -537,8 +537,9 @@ public final class RecordCursor {
         }
         copyBytes(offset, buffer, length);
         byte[] previous = textBytes[field];
-        if (previous != null && textLengths[field] == length && java.util.Arrays.equals(buffer, 0, length, previous, 0, length)
-                        && decoded[field] instanceof String same) {
+        // Texts that differ mostly differ in their first or last byte: those are compared first.
+        if (previous != null && textLengths[field] == length && (length == 0 || (buffer[0] == previous[0] && buffer[length - 1] == previous[length - 1])) &&
+                        java.util.Arrays.equals(buffer, 0, length, previous, 0, length) && decoded[field] instanceof String same) {
             scratch = buffer;
             return same;
         }
