@@ -30,7 +30,7 @@ final class DirectStatement {
     DirectStatement(GraaliteConnection connection, Value prepared) {
         this.connection = connection;
         this.statement = prepared.getMember(PreparedStatementObject.HOST_STATEMENT).asHostObject();
-        this.readOnly = prepared.getMember("readonly").asBoolean();
+        this.readOnly = statement.nativeStatement().isReadOnly();
     }
 
     /**

@@ -383,8 +383,13 @@ final class AggregateNodes {
 
         @TruffleBoundary
         private void step(Object[] r, Object[] arguments) {
-            GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : new GuestAccumulator(aggregate.start());
-            r[accumulator] = acc;
+            GuestAccumulator acc;
+            if (r[accumulator] instanceof GuestAccumulator a) {
+                acc = a;
+            } else {
+                acc = new GuestAccumulator(aggregate.start());
+                r[accumulator] = acc;
+            }
             aggregate.step(acc.instance, arguments);
         }
     }

@@ -55,8 +55,8 @@ public final class RecordCursor {
     private Object[] decoded = new Object[16];
     private int[] textStamps = new int[16];
     /**
-     * The UTF-8 bytes of each field's last decoded text (in the first {@link #textLengths}
-     * bytes; length -1 when the field's last value was a blob): when the next row holds the
+     * The UTF-8 bytes of each field's last decoded text, in the first {@link #textLengths}
+     * bytes (they count only while {@link #decoded} holds that text): when the next row holds the
      * same text, which low-cardinality columns (flags, statuses, categories, dates of one
      * order's lines) often do, the String is reused after one bulk comparison instead of being
      * decoded and allocated again. (A cache of recent texts by hash was tried: dates hit it, but
@@ -516,7 +516,6 @@ public final class RecordCursor {
             byte[] bytes = new byte[length];
             copyBytes(offset, bytes, length);
             value = bytes;
-            textLengths[field] = -1;
         } else {
             value = text(field, offset, length);
         }

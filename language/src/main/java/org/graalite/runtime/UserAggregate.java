@@ -100,13 +100,10 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @TruffleBoundary
     public Object step(Object accumulator, Object[] sqlArguments) {
         if (accumulator instanceof JavaAggregate java) {
-            try {
+            UserFunction.callJava(() -> {
                 java.step(sqlArguments);
-            } catch (SqliteException e) {
-                throw e;
-            } catch (Exception e) {
-                throw UserFunction.javaFailed(e);
-            }
+                return null;
+            });
             return accumulator;
         }
         int shift = factory == null ? 1 : 0;
@@ -136,13 +133,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @TruffleBoundary
     public Object finish(Object accumulator) {
         if (accumulator instanceof JavaAggregate java) {
-            try {
-                return UserFunction.javaResult(java.finish());
-            } catch (SqliteException e) {
-                throw e;
-            } catch (Exception e) {
-                throw UserFunction.javaFailed(e);
-            }
+            return UserFunction.javaResult(UserFunction.callJava(java::finish));
         }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();

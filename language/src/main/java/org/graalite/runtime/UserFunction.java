@@ -44,12 +44,26 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** A call of a {@link JavaFunction}: SQL values in, an SQL value out. */
     @TruffleBoundary
     public Object applyJava(Object[] sqlArguments) {
+        return javaResult(callJava(() -> ((JavaFunction) callable).apply(sqlArguments)));
+    }
+
+    /** Code of a Java function or aggregate, run by {@link #callJava}. */
+    interface JavaCode {
+        Object run() throws Exception;
+    }
+
+    /**
+     * Runs a Java function's or aggregate's code: what it throws fails the statement as
+     * sqlite3_result_error reports it (SQLITE_ERROR with the exception's message); SQLite's own
+     * errors pass as they are.
+     */
+    static Object callJava(JavaCode code) {
         try {
-            return javaResult(((JavaFunction) callable).apply(sqlArguments));
+            return code.run();
         } catch (SqliteException e) {
             throw e;
         } catch (Exception e) {
-            throw javaFailed(e);
+            throw SqliteException.error(String.valueOf(e.getMessage()));
         }
     }
 
@@ -68,11 +82,6 @@ public final class UserFunction implements UserFunctions.Implementation {
             return b ? 1L : 0L;
         }
         throw new SqliteException(ResultCodes.SQLITE_MISMATCH, "a Java function returned a value SQL does not have: " + value.getClass().getName());
-    }
-
-    /** What a Java function threw, as sqlite3_result_error reports it: SQLITE_ERROR with the exception's message. */
-    static SqliteException javaFailed(Exception e) {
-        return SqliteException.error(String.valueOf(e.getMessage()));
     }
 
     /** A call from SQLite's VDBE: SQL values in, an SQL value out. */

@@ -60,6 +60,11 @@ public class Boundary {
     public interface Run extends AutoCloseable {
         long run();
 
+        /** For a Graalite system, how many executions each tier ran; null for the others. */
+        default String tierStatistics() {
+            return null;
+        }
+
         @Override
         void close();
     }
@@ -109,10 +114,9 @@ public class Boundary {
     @TearDown(Level.Trial)
     public void tearDown() {
         long got = run.run();
-        if (run instanceof GraaliteBoundary g) {
-            System.out.println("boundary " + workload + " on " + system + ": executions " + g.tierStatistics());
-        } else if (run instanceof JdbcBoundary j && j.tierStatistics() != null) {
-            System.out.println("boundary " + workload + " on " + system + ": executions " + j.tierStatistics());
+        String tiers = run.tierStatistics();
+        if (tiers != null) {
+            System.out.println("boundary " + workload + " on " + system + ": executions " + tiers);
         }
         run.close();
         if (got != expected) {

@@ -187,7 +187,8 @@ final class GraaliteBoundary implements Boundary.Run {
     }
 
     /** How many executions each tier ran. */
-    String tierStatistics() {
+    @Override
+    public String tierStatistics() {
         return "native " + db.getMember("nativeExecutions").asLong() + ", truffle " + db.getMember("truffleExecutions").asLong();
     }
 

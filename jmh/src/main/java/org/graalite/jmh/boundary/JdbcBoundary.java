@@ -202,8 +202,8 @@ final class JdbcBoundary implements Boundary.Run {
         return s;
     }
 
-    /** For Graalite's driver, how many executions each tier ran; null for the others. */
-    String tierStatistics() {
+    @Override
+    public String tierStatistics() {
         try {
             if (!connection.isWrapperFor(GraaliteConnection.class)) {
                 return null;
