@@ -57,6 +57,8 @@ __all__ = [
 _ForeignException = _polyglot.ForeignException
 _ForeignList = _polyglot.ForeignList
 _gil_locked_during_interop = _polyglot.gil_locked_during_interop
+# The function behind that context manager: sets the flag, returns the one before.
+_set_gil_locked_during_interop = _polyglot.__set_gil_locked_during_foreign_calls__
 
 # ---------------------------------------------------------------------------------------
 # Module constants (PEP 249 and sqlite3's)
@@ -663,6 +665,7 @@ class Connection:
         self._closed = False
         self._cache = {}
         self._cache_size = cached_statements
+        self._lastrowid = 0
         self._begin = None
         self._trace = None
         self._isolation_level = None
@@ -695,6 +698,15 @@ class Connection:
         if isinstance(e, _CallbackError):
             return e.args[0]
         return _translate(e)
+
+    def _last_insert_rowid(self, readonly):
+        """SQLite's last_insert_rowid() after a statement, asked of the connection only after
+        one that may write: a read-only statement leaves it as it was (a function it calls
+        that writes does so through this module, which asks then). None: not known (after a
+        failed write or executemany), asked at the next statement."""
+        if not readonly or self._lastrowid is None:
+            self._lastrowid = self._handle.lastInsertRowid
+        return self._lastrowid
 
     def _execute_simple(self, sql):
         try:
@@ -1021,61 +1033,77 @@ class Cursor:
     # -- executing
 
     def execute(self, sql, parameters=(), /):
-        handle = self._check()
-        self._release()
+        # The hot path of a DB-API program (a lookup per row of an outer loop) is kept small:
+        # GraalPy inlines it into the caller's compiled loop only while it fits the inlining
+        # budget, and what does not fit is a call per statement. Rare cases (a statement not
+        # in the cache, tracing, DML's transaction control) are calls to other methods.
         connection = self.connection
+        if self._closed or connection._closed:
+            self._check()
+        self._release()
         connection._callback_error = None
-        statement = connection._statement(sql)
         self.description = None
         self.rowcount = -1
-        if statement is None:
-            return self
+        statement = connection._cache.get(sql) if type(sql) is str else None
+        if statement is None or statement.in_use:
+            statement = connection._statement(sql)
+            if statement is None:
+                return self
         arguments = statement.arguments(parameters)
         if connection._trace is not None:
             connection._trace(sql)
-        if statement.is_dml:
-            self.rowcount = 0
-            if connection._isolation_level is not None and connection._autocommit == -1:
-                try:
-                    connection._begin_if_needed(handle)
-                except _ForeignException as e:
-                    raise _translate(e) from None
+        dml = statement.is_dml
+        if dml:
+            self._before_dml(connection)
+        rows = None
+        iterator = None
+        locked = _set_gil_locked_during_interop(True)
         try:
-            with _gil_locked_during_interop(True):
-                result = statement.handle(*arguments)
-                rows = None
-                if type(result) is not int:
-                    # Runs the statement to its first row now, as sqlite3 does (side effects
-                    # and errors happen in execute(), not at the first fetch), and one row
-                    # further, as sqlite3 steps ahead: a one-row result is then finished and
-                    # its statement free for the next execute() at once.
-                    iterator = iter(result)
-                    rows = []
-                    for row in iterator:
-                        rows.append(self._convert_row(row, statement))
-                        if len(rows) == 2:
-                            break
-                    else:
-                        iterator = None
-                self.lastrowid = handle.lastInsertRowid
+            result = statement.handle(*arguments)
+            if type(result) is not int:
+                # Runs the statement to its first row now, as sqlite3 does (side effects
+                # and errors happen in execute(), not at the first fetch), and one row
+                # further, as sqlite3 steps ahead: a one-row result is then finished and
+                # its statement free for the next execute() at once.
+                iterator = iter(result)
+                rows = []
+                for row in iterator:
+                    rows.append(self._convert_row(row, statement))
+                    if len(rows) == 2:
+                        break
+                else:
+                    iterator = None
+            self.lastrowid = connection._last_insert_rowid(statement.readonly)
         except (_ForeignException, _CallbackError) as e:
-            raise self.connection._failure(e) from None
+            if not statement.readonly:
+                connection._lastrowid = None
+            raise connection._failure(e) from None
+        finally:
+            _set_gil_locked_during_interop(locked)
         if rows is None:
-            if statement.is_dml:
+            if dml:
                 self.rowcount = result
             return self
         self.description = statement.description(connection.detect_types)
         self._rows = rows
-        self._position = 0
         if iterator is None:
-            if statement.is_dml:
-                self.rowcount = handle.changes
+            if dml:
+                self.rowcount = connection._handle.changes
             return self
         statement.in_use = True
         self._statement = statement
         self._iterator = iterator
         self._batch = 4
         return self
+
+    def _before_dml(self, connection):
+        """sqlite3's rowcount of DML starts at 0; legacy transaction control opens a transaction."""
+        self.rowcount = 0
+        if connection._isolation_level is not None and connection._autocommit == -1:
+            try:
+                connection._begin_if_needed(connection._handle)
+            except _ForeignException as e:
+                raise _translate(e) from None
 
     def executemany(self, sql, seq_of_parameters, /):
         handle = self._check()
@@ -1113,6 +1141,8 @@ class Cursor:
                             self.rowcount += handle.changes
         except (_ForeignException, _CallbackError) as e:
             raise self.connection._failure(e) from None
+        finally:
+            connection._lastrowid = None
         return self
 
     def executescript(self, sql_script, /):
@@ -1126,6 +1156,7 @@ class Cursor:
             connection._execute_simple("COMMIT")
         self.description = None
         self.rowcount = -1
+        connection._lastrowid = None
         for text in _split(sql_script):
             if connection._trace is not None:
                 connection._trace(text)
@@ -1136,7 +1167,7 @@ class Cursor:
                         pass
             except (_ForeignException, _CallbackError) as e:
                 raise self.connection._failure(e) from None
-        self.lastrowid = handle.lastInsertRowid
+        self.lastrowid = connection._last_insert_rowid(False)
         return self
 
     # -- rows

@@ -142,6 +142,24 @@ for sql in ["SELECT fails(1)", "SELECT bigint()", "SELECT failing_step(id) FROM 
         print(type(e).__name__ + ":", e, "|", getattr(e, "sqlite_errorname", None))
 print("varargs:", con.execute("SELECT varargs(), varargs(1, 2, 3), blob_len(x'010203'), blob_len('abc')").fetchone())
 
+# lastrowid: every execute() sets it from the connection's last_insert_rowid(), whatever the
+# statement (a SELECT after an INSERT reports the INSERT's row)
+con2 = sqlite3.connect(":memory:")
+con2.execute("CREATE TABLE r(id INTEGER PRIMARY KEY, v)")
+print("lastrowid:", con2.execute("SELECT 1").lastrowid, con2.execute("INSERT INTO r(v) VALUES (1)").lastrowid,
+      con2.execute("SELECT 1").lastrowid)
+con2.executemany("INSERT INTO r(v) VALUES (?)", [(2,), (3,)])
+print("lastrowid after executemany:", con2.execute("SELECT count(*) FROM r").lastrowid)
+try:
+    con2.execute("INSERT INTO r(id, v) VALUES (50, 1), (1, 2)")
+except sqlite3.IntegrityError as e:
+    print("lastrowid after a failed INSERT:", con2.execute("SELECT 1").lastrowid, e)
+con2.create_function("writer", 1, lambda x: con2.execute("INSERT INTO r(v) VALUES (?)", (x,)).lastrowid)
+print("lastrowid of a SELECT whose function inserts:", con2.execute("SELECT writer(7)").fetchone(), con2.execute("SELECT 1").lastrowid)
+con2.executescript("INSERT INTO r(v) VALUES (8); SELECT 1;")
+print("lastrowid after executescript:", con2.execute("SELECT 1").lastrowid)
+con2.close()
+
 # Misuse
 cur = con.cursor()
 cur.close()
