@@ -1053,12 +1053,12 @@ class Cursor:
         if connection._trace is not None:
             connection._trace(sql)
         dml = statement.is_dml
-        if dml:
-            self._before_dml(connection)
         rows = None
         iterator = None
         locked = _set_gil_locked_during_interop(True)
         try:
+            if dml:
+                self._before_dml(connection)
             result = statement.handle(*arguments)
             if type(result) is not int:
                 # Runs the statement to its first row now, as sqlite3 does (side effects
