@@ -25,3 +25,15 @@ select s.k, p.pat, s.t like p.pat from s, p order by s.k, p.pat;
 select k from s where t like 'H%' or t like 'a%' order by k;
 pragma case_sensitive_like = 0;
 select k from s where t like 'H%' or t like 'a%' order by k;
+-- abs(), length() and typeof(), which the Truffle tier runs in Java for NULL, integers, reals,
+-- text and blobs, and hands to SQLite for the rest (abs of text, of the smallest integer;
+-- length of a number).
+create table v(k integer primary key, x);
+insert into v values (1, 5), (2, -5), (3, 0), (4, 0.0), (5, -2.5), (6, 1e308), (7, -9223372036854775807), (8, 9223372036854775807);
+insert into v values (9, null), (10, 'abc'), (11, '-12.5xyz'), (12, ' -3 '), (13, x'ff00'), (14, 'héllo ☃ 𝄞'), (15, 'ab' || char(0) || 'cd'), (16, ''), (17, x''), (18, 123.25), (19, -17), (20, 1e-7);
+select k, abs(x), typeof(abs(x)), length(x), typeof(length(x)), typeof(x), typeof(typeof(x)) from v order by k;
+select k, abs(x) < 0, 1 / abs(x), length(x) + 1, length(cast(x as blob)), typeof(x) = 'text' from v order by k;
+select sum(abs(x)), sum(length(x)), group_concat(typeof(x)) from v;
+insert into v values (21, -9223372036854775808);
+select k, abs(x) from v where k = 21;
+select k, length(x), typeof(x) from v where k >= 19 order by k;

@@ -705,6 +705,18 @@ public final class NodeFactory {
                 if (f.name().equals("like") && f.callArguments() == 2) {
                     return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), (f.flags() & SQLITE_FUNC_CASE) == 0);
                 }
+                if (f.callArguments() == 1) {
+                    switch (f.name()) {
+                        case "abs":
+                            return new ValueFunctionNodes.Abs(pc, i.p2(), i.p3());
+                        case "length":
+                            return new ValueFunctionNodes.Length(pc, i.p2(), i.p3());
+                        case "typeof":
+                            return new ValueFunctionNodes.Typeof(pc, i.p2(), i.p3());
+                        default:
+                            break;
+                    }
+                }
                 return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
             }
             case "SeekRowid":
