@@ -15,48 +15,63 @@ final class ValueFunctionNodes {
     private ValueFunctionNodes() {
     }
 
-    /** Function or PureFunc of abs(X), as SQLite's absFunc. */
-    static final class Abs extends FunctionNodes.NativeCall {
-        Abs(int pc, int argument, int result) {
+    /**
+     * A built-in function of one argument: {@link #apply} computes the result in Java, or
+     * answers {@link #BY_SQLITE} for arguments that SQLite's own function must handle.
+     */
+    abstract static class OneArgument extends FunctionNodes.NativeCall {
+        static final Object BY_SQLITE = new Object();
+
+        OneArgument(int pc, int argument, int result) {
             super(pc, argument, 1, result);
         }
 
         @Override
-        public void execute(Execution execution) {
+        public final void execute(Execution execution) {
             Object[] r = execution.registers;
-            Object x = r[firstArgument];
+            Object value = apply(r[firstArgument]);
+            if (value == BY_SQLITE) {
+                super.execute(execution);
+            } else {
+                r[result] = value;
+            }
+        }
+
+        abstract Object apply(Object x);
+    }
+
+    /** Function or PureFunc of abs(X), as SQLite's absFunc. */
+    static final class Abs extends OneArgument {
+        Abs(int pc, int argument, int result) {
+            super(pc, argument, result);
+        }
+
+        @Override
+        Object apply(Object x) {
             if (x instanceof Long l && l != Long.MIN_VALUE) {
-                r[result] = l < 0 ? -l : l;
+                return l < 0 ? -l : l;
             } else if (x instanceof Double d) {
                 // SQLite negates only values below zero: -0.0 stays -0.0.
-                r[result] = d < 0 ? -d : d;
-            } else if (x == null) {
-                r[result] = null;
-            } else {
-                super.execute(execution);
+                return d < 0 ? -d : d;
             }
+            return x == null ? null : BY_SQLITE;
         }
     }
 
     /** Function or PureFunc of length(X): characters of text before its first NUL, bytes of a blob. */
-    static final class Length extends FunctionNodes.NativeCall {
+    static final class Length extends OneArgument {
         Length(int pc, int argument, int result) {
-            super(pc, argument, 1, result);
+            super(pc, argument, result);
         }
 
         @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
-            Object x = r[firstArgument];
+        Object apply(Object x) {
             if (x instanceof String s) {
-                r[result] = characters(s);
+                return characters(s);
             } else if (x instanceof byte[] b) {
-                r[result] = (long) b.length;
-            } else if (x == null) {
-                r[result] = null;
-            } else {
-                super.execute(execution);
+                return (long) b.length;
             }
+            return x == null ? null : BY_SQLITE;
         }
 
         @TruffleBoundary
@@ -68,16 +83,14 @@ final class ValueFunctionNodes {
     }
 
     /** Function or PureFunc of typeof(X): the storage class of the value. */
-    static final class Typeof extends FunctionNodes.NativeCall {
+    static final class Typeof extends OneArgument {
         Typeof(int pc, int argument, int result) {
-            super(pc, argument, 1, result);
+            super(pc, argument, result);
         }
 
         @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
-            Object x = r[firstArgument];
-            r[result] = x == null ? "null" : x instanceof Long ? "integer" : x instanceof Double ? "real" : x instanceof String ? "text" : "blob";
+        Object apply(Object x) {
+            return x == null ? "null" : x instanceof Long ? "integer" : x instanceof Double ? "real" : x instanceof String ? "text" : "blob";
         }
     }
 }
