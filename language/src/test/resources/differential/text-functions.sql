@@ -37,3 +37,6 @@ select sum(abs(x)), sum(length(x)), group_concat(typeof(x)) from v;
 insert into v values (21, -9223372036854775808);
 select k, abs(x) from v where k = 21;
 select k, length(x), typeof(x) from v where k >= 19 order by k;
+-- upper() and lower() fold ASCII letters only (SQLite without ICU), keep NUL and other text.
+select k, upper(x), lower(x), typeof(upper(x)), upper(x) = x, lower(upper(x)) from v order by k;
+select upper('aBc' || char(0) || 'dÉf éÀ ß ǅ 𝒶z'), lower('ÀB' || char(0) || 'c DÉF ǅ'), upper(''), lower(null), hex(upper(x'61626300')), upper(12.5), lower(-3);

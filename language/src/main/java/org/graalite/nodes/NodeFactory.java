@@ -713,6 +713,8 @@ public final class NodeFactory {
                             return new ValueFunctionNodes.Length(pc, i.p2(), i.p3());
                         case "typeof":
                             return new ValueFunctionNodes.Typeof(pc, i.p2(), i.p3());
+                        case "upper", "lower":
+                            return new ValueFunctionNodes.AsciiCase(pc, i.p2(), i.p3(), f.name().equals("upper"));
                         default:
                             break;
                     }

@@ -5,11 +5,11 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import org.graalite.runtime.Execution;
 
 /**
- * abs(), length() and typeof() in Java for the argument types whose result is plain (a call
- * into SQLite's function marshals the argument and the result: abs() over a scan cost as much
- * as the scan). The rest (abs of text or of the smallest integer, which is an error, and
- * length of a number, which depends on SQLite's rendering of it) calls SQLite's own function,
- * as NativeCall does.
+ * abs(), length(), typeof(), upper() and lower() in Java for the argument types whose result
+ * is plain (a call into SQLite's function marshals the argument and the result: abs() over a
+ * scan cost as much as the scan). The rest calls SQLite's own function, as NativeCall does:
+ * abs of text or of the smallest integer (an error), length of a number (it depends on
+ * SQLite's rendering of the number), upper and lower of a number or a blob.
  */
 final class ValueFunctionNodes {
     private ValueFunctionNodes() {
@@ -91,6 +91,40 @@ final class ValueFunctionNodes {
         @Override
         Object apply(Object x) {
             return x == null ? "null" : x instanceof Long ? "integer" : x instanceof Double ? "real" : x instanceof String ? "text" : "blob";
+        }
+    }
+
+    /** Function or PureFunc of upper(X) or lower(X): SQLite folds the case of ASCII letters only (no ICU). */
+    static final class AsciiCase extends OneArgument {
+        private final boolean upper;
+
+        AsciiCase(int pc, int argument, int result, boolean upper) {
+            super(pc, argument, result);
+            this.upper = upper;
+        }
+
+        @Override
+        Object apply(Object x) {
+            if (x instanceof String s) {
+                return fold(s, upper);
+            }
+            return x == null ? null : BY_SQLITE;
+        }
+
+        @TruffleBoundary
+        private static String fold(String s, boolean upper) {
+            char[] chars = null;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                char f = upper ? (c >= 'a' && c <= 'z' ? (char) (c - 32) : c) : (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
+                if (f != c) {
+                    if (chars == null) {
+                        chars = s.toCharArray();
+                    }
+                    chars[i] = f;
+                }
+            }
+            return chars == null ? s : new String(chars);
         }
     }
 }
