@@ -751,23 +751,33 @@
         db._callbackError = e;
         throw e;
       }
+      const failed = (e) => {
+        db._callbackError = e;
+        return e;
+      };
       return {
-        step(...args) {
+        // One argument, the common case, without a rest parameter and a spread per row.
+        step: argCount === 1 ? (a) => {
+          try {
+            const next = step(value, jsValue(a));
+            if (next !== undefined) value = next;
+          } catch (e) {
+            throw failed(e);
+          }
+        } : (...args) => {
           try {
             for (let i = 0; i < args.length; ++i) args[i] = jsValue(args[i]);
             const next = step(value, ...args);
             if (next !== undefined) value = next;
           } catch (e) {
-            db._callbackError = e;
-            throw e;
+            throw failed(e);
           }
         },
         finalize() {
           try {
             return sqlResult(result === null ? value : result(value));
           } catch (e) {
-            db._callbackError = e;
-            throw e;
+            throw failed(e);
           }
         },
       };
