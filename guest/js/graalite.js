@@ -329,6 +329,19 @@
     return make;
   };
 
+  /**
+   * The row builder for the rows of an execution whose first row is {@code first}: a first row
+   * of another width than the columns read at prepare means SQLite prepared the statement
+   * again with other result columns (a SELECT * of a table another connection altered).
+   */
+  Statement.prototype._rowFor = function (first) {
+    if (first.length !== this._columns.length) {
+      this._columns = Array.from(this._handle.columns);
+      this._makeRow = null;
+    }
+    return this._row();
+  };
+
   Statement.prototype._requireReader = function () {
     if (!this._reader) throw new TypeError('This statement does not return data. Use run() instead');
   };
@@ -359,7 +372,7 @@
     const result = this._execute(args);
     try {
       const first = result[Symbol.iterator]().next();
-      const row = first.done ? undefined : this._row()(first.value);
+      const row = first.done ? undefined : this._rowFor(first.value)(first.value);
       result.close();
       return row;
     } catch (e) {
@@ -370,10 +383,13 @@
   Statement.prototype.all = function (...args) {
     this._requireReader();
     const result = this._execute(args);
-    const make = this._row();
+    let make = null;
     const rows = [];
     try {
-      for (const r of result) rows.push(make(r));
+      for (const r of result) {
+        if (make === null) make = this._rowFor(r);
+        rows.push(make(r));
+      }
     } catch (e) {
       throw this._db._failure(e);
     }
@@ -383,7 +399,7 @@
   Statement.prototype.iterate = function (...args) {
     this._requireReader();
     const result = this._execute(args);
-    const make = this._row();
+    let make = null;
     const statement = this;
     statement._busy = true;
     const iterator = result[Symbol.iterator]();
@@ -409,6 +425,7 @@
           finish();
           return { value: undefined, done: true };
         }
+        if (make === null) make = statement._rowFor(step.value);
         return { value: make(step.value), done: false };
       },
       return(value) {

@@ -463,8 +463,14 @@ class _Statement:
         self.in_use = False
         self._description = None
 
-    def description(self, detect_types):
-        """Cursor.description for this statement's columns (made once per detect_types)."""
+    def description(self, detect_types, width):
+        """Cursor.description for this statement's columns (made once per detect_types).
+        ``width``: the number of values of the first row (-1 without rows); another number than
+        the columns read at prepare means SQLite prepared the statement again with other
+        result columns (a SELECT * of a table another connection altered)."""
+        if width != len(self.columns) and width >= 0:
+            self.columns = tuple(self.handle.columns)
+            self._description = None
         cached = self._description
         if cached is None or cached[0] != detect_types:
             cached = self._description = (detect_types, _description(self.columns, detect_types))
@@ -1084,7 +1090,7 @@ class Cursor:
             if dml:
                 self.rowcount = result
             return self
-        self.description = statement.description(connection.detect_types)
+        self.description = statement.description(connection.detect_types, len(rows[0]) if rows else -1)
         self._rows = rows
         if iterator is None:
             if dml:

@@ -160,6 +160,24 @@ con2.executescript("INSERT INTO r(v) VALUES (8); SELECT 1;")
 print("lastrowid after executescript:", con2.execute("SELECT 1").lastrowid)
 con2.close()
 
+# A cached SELECT * after another connection adds a column: the new column in rows and description
+con3 = sqlite3.connect("behaviour_schema.db")
+other = sqlite3.connect("behaviour_schema.db")
+con3.execute("CREATE TABLE IF NOT EXISTS s(x)")
+con3.execute("DELETE FROM s")
+con3.execute("INSERT INTO s VALUES (1)")
+con3.commit()
+for _ in range(3):
+    cur3 = con3.execute("SELECT * FROM s")
+print("before ALTER:", cur3.fetchall(), [d[0] for d in cur3.description])
+other.execute("ALTER TABLE s ADD COLUMN y DEFAULT 7")
+other.commit()
+cur3 = con3.execute("SELECT * FROM s")
+print("after ALTER:", cur3.fetchall(), [d[0] for d in cur3.description])
+other.execute("DROP TABLE s")
+other.close()
+con3.close()
+
 # Misuse
 cur = con.cursor()
 cur.close()

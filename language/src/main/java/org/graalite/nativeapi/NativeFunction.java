@@ -44,6 +44,7 @@ public enum NativeFunction {
     CLEAR_BINDINGS("sqlite3_clear_bindings", true, JAVA_INT, ADDRESS),
     SQL("sqlite3_sql", true, ADDRESS, ADDRESS),
     STMT_READONLY("sqlite3_stmt_readonly", true, JAVA_INT, ADDRESS),
+    STMT_STATUS("sqlite3_stmt_status", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     STMT_PLAN_USES_PARAMETERS("graalite_stmt_plan_uses_parameters", true, JAVA_INT, ADDRESS),
     STMT_ISEXPLAIN("sqlite3_stmt_isexplain", true, JAVA_INT, ADDRESS),
     STMT_BUSY("sqlite3_stmt_busy", true, JAVA_INT, ADDRESS),

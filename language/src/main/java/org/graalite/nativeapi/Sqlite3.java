@@ -55,6 +55,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle STEP = NativeFunction.STEP.ffm;
     private static final java.lang.invoke.MethodHandle STMT_ISEXPLAIN = NativeFunction.STMT_ISEXPLAIN.ffm;
     private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm;
+    private static final java.lang.invoke.MethodHandle STMT_STATUS = NativeFunction.STMT_STATUS.ffm;
     private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
     private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
@@ -363,6 +364,14 @@ final class Sqlite3 {
     static int bindZeroblob(MemorySegment stmt, int i, int n) {
         try {
             return (int) BIND_ZEROBLOB.invokeExact(stmt, i, n);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static int stmtStatus(MemorySegment stmt, int op, int reset) {
+        try {
+            return (int) STMT_STATUS.invokeExact(stmt, op, reset);
         } catch (Throwable t) {
             throw rethrow(t);
         }

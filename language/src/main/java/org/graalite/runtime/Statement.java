@@ -23,7 +23,10 @@ import org.graalite.program.Program;
 public final class Statement implements AutoCloseable {
     private final Database database;
     private final NativeStatement nativeStatement;
-    private final ColumnNames columns;
+    /** Read at prepare, and again when SQLite prepares the statement again with other result columns (another connection altered a table of a {@code SELECT *}). */
+    private ColumnNames columns;
+    /** The statement's count of SQLite's re-prepares when {@link #columns} were last read. */
+    private int columnsReadAtReprepare;
     private final int parameterCount;
     /** The values bound to the parameters (1-based), as the Truffle tier's Variable reads them. */
     private final Object[] parameterValues;
@@ -52,14 +55,26 @@ public final class Statement implements AutoCloseable {
     Statement(Database database, NativeStatement nativeStatement) {
         this.database = database;
         this.nativeStatement = nativeStatement;
+        this.columns = readColumns(nativeStatement);
+        this.parameterCount = nativeStatement.parameterCount();
+        this.parameterValues = new Object[parameterCount + 1];
+    }
+
+    private static ColumnNames readColumns(NativeStatement nativeStatement) {
         int n = nativeStatement.columnCount();
         String[] names = new String[n];
         for (int i = 0; i < n; i++) {
             names[i] = nativeStatement.columnName(i);
         }
-        this.columns = new ColumnNames(names);
-        this.parameterCount = nativeStatement.parameterCount();
-        this.parameterValues = new Object[parameterCount + 1];
+        return new ColumnNames(names);
+    }
+
+    /** Reads the result columns again, keeping the old object when nothing changed. */
+    private void refreshColumns() {
+        ColumnNames now = readColumns(nativeStatement);
+        if (!now.list().asList().equals(columns.list().asList())) {
+            columns = now;
+        }
     }
 
     public Database database() {
@@ -219,6 +234,9 @@ public final class Statement implements AutoCloseable {
         if ((result & ~NativeVdbe.SAME_SHAPE) != ResultCodes.SQLITE_OK) {
             return false;
         }
+        // The result columns may have changed (a SELECT * of a table that another connection
+        // altered; a renamed column leaves the program as it was).
+        refreshColumns();
         if ((result & NativeVdbe.SAME_SHAPE) != 0) {
             return true;
         }
@@ -227,8 +245,7 @@ public final class Statement implements AutoCloseable {
         if (againFingerprint.equals(fingerprint())) {
             return true;
         }
-        if (nativeStatement.columnCount() != columns.size() || !TruffleTierSupport.missingOpcodes(again, database).isEmpty()) {
-            // Result columns fixed at prepare; a schema change that altered them stays SQLite's.
+        if (!TruffleTierSupport.missingOpcodes(again, database).isEmpty()) {
             return false;
         }
         program = again;
@@ -245,13 +262,23 @@ public final class Statement implements AutoCloseable {
         active = true;
         try {
             boolean row;
+            boolean byNativeStep = tier != Tier.TRUFFLE;
             try {
-                row = tier == Tier.TRUFFLE ? (Boolean) callTarget.call(execution) : nativeStep();
+                row = byNativeStep ? nativeStep() : (Boolean) callTarget.call(execution);
             } catch (SqliteException e) {
                 if (!continuesNativelyAfterSchemaChange(e)) {
                     throw e;
                 }
                 row = nativeStep();
+                byNativeStep = true;
+            }
+            if (row && byNativeStep && !rowProduced) {
+                int reprepares = nativeStatement.reprepareCount();
+                if (reprepares != columnsReadAtReprepare) {
+                    // sqlite3_step prepared the statement again: its columns may have changed.
+                    columnsReadAtReprepare = reprepares;
+                    refreshColumns();
+                }
             }
             rowProduced |= row;
             if (!row) {

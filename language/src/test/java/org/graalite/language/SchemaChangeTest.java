@@ -47,6 +47,40 @@ class SchemaChangeTest {
     }
 
     /**
+     * A {@code SELECT *} prepared before another connection adds or renames a column returns
+     * what SQLite's sqlite3_step gives after preparing it again: the new columns, by their new
+     * names (they were fixed at prepare).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"auto", "truffle", "native"})
+    void selectStarSeesColumnsAnotherConnectionAdded(String tier) throws Exception {
+        Path dir = Files.createTempDirectory("graalite-schema");
+        String file = dir.resolve("db").toString();
+        try (Context reader = SqlContexts.create(tier, file); Context writer = SqlContexts.create("native", file)) {
+            writer.eval("sql", "create table t(a); insert into t values (1)");
+            var prepared = reader.getBindings("sql").invokeMember("prepare", "select * from t");
+            for (int i = 0; i < 3; i++) {
+                assertEquals(List.of(List.of(1L)), SqlContexts.rows(prepared.invokeMember("execute")));
+            }
+            writer.eval("sql", "alter table t add column b default 7");
+            var result = prepared.invokeMember("execute");
+            assertEquals(List.of("a", "b"), result.getMember("columns").as(List.class));
+            assertEquals(List.of(List.of(1L, 7L)), SqlContexts.rows(result));
+            assertEquals(List.of("a", "b"), prepared.getMember("columns").as(List.class));
+            writer.eval("sql", "alter table t rename column b to c");
+            result = prepared.invokeMember("execute");
+            assertEquals(List.of(List.of(1L, 7L)), SqlContexts.rows(result));
+            assertEquals(List.of("a", "c"), prepared.getMember("columns").as(List.class));
+            assertEquals(7L, reader.eval("sql", "select * from t").getIterator().getIteratorNextElement().getMember("c").asLong());
+        } finally {
+            for (String name : new String[]{"db", "db-journal"}) {
+                Files.deleteIfExists(dir.resolve(name));
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
      * BEGIN and COMMIT prepared before the connection first reads its schema expire when it does;
      * prepared again, their programs are the same, so they stay on the Truffle tier (they had
      * moved to the native tier for good: 6.6% of TATP's executions).
