@@ -2,6 +2,7 @@ package org.graalite.jdbc;
 
 import java.sql.SQLException;
 
+import org.graalite.interop.ColumnNames;
 import org.graalite.interop.PreparedStatementObject;
 import org.graalite.interop.QueryResult;
 import org.graalite.interop.Row;
@@ -27,10 +28,27 @@ final class DirectStatement {
     /** Whether its rows may be read ahead (see Rows.Direct): the statement does not write. */
     private final boolean readOnly;
 
+    /** The statement's result columns when last asked (see {@link #columnsChanged}). */
+    private ColumnNames columnsSeen;
+
     DirectStatement(GraaliteConnection connection, Value prepared) {
         this.connection = connection;
         this.statement = prepared.getMember(PreparedStatementObject.HOST_STATEMENT).asHostObject();
         this.readOnly = statement.nativeStatement().isReadOnly();
+        this.columnsSeen = statement.columns();
+    }
+
+    /**
+     * Whether the statement's result columns changed since this was last asked: SQLite prepared
+     * it again with other columns (a SELECT * of a table altered since, a renamed column).
+     */
+    boolean columnsChanged() {
+        ColumnNames now = statement.columns();
+        if (now == columnsSeen) {
+            return false;
+        }
+        columnsSeen = now;
+        return true;
     }
 
     /**

@@ -122,6 +122,11 @@ class GraaliteStatement implements Statement {
             isQuery = true;
             Object[] first = rows.next();
             queryHadRow = first != null;
+            if (direct.columnsChanged()) {
+                // SQLite prepared the statement again with other result columns (a SELECT *
+                // of a table altered since): the rows have them, and so does the metadata.
+                columns = Columns.of(connection, prepared);
+            }
             pendingResult = new GraaliteResultSet(connection, this, columns, rows, first, maxRows);
             return -1;
         }
