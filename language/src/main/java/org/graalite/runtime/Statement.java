@@ -69,11 +69,19 @@ public final class Statement implements AutoCloseable {
         return new ColumnNames(names);
     }
 
-    /** Reads the result columns again, keeping the old object when nothing changed. */
+    /**
+     * Reads the result columns again, keeping the old object when nothing changed (statements
+     * whose plan uses bound values are prepared again at every execution: their names are
+     * compared, not collected).
+     */
     private void refreshColumns() {
-        ColumnNames now = readColumns(nativeStatement);
-        if (!now.list().asList().equals(columns.list().asList())) {
-            columns = now;
+        int n = nativeStatement.columnCount();
+        boolean same = n == columns.size();
+        for (int i = 0; same && i < n; i++) {
+            same = nativeStatement.columnName(i).equals(columns.name(i));
+        }
+        if (!same) {
+            columns = readColumns(nativeStatement);
         }
     }
 
