@@ -18,9 +18,7 @@ class SchemaChangeTest {
     @ParameterizedTest
     @ValueSource(strings = {"auto", "truffle", "native"})
     void anotherConnectionsSchemaChangeIsTransparent(String tier) throws Exception {
-        Path dir = Files.createTempDirectory("graalite-schema");
-        String file = dir.resolve("db").toString();
-        try (Context reader = SqlContexts.create(tier, file); Context writer = SqlContexts.create("native", file)) {
+        withReaderAndWriter(tier, (reader, writer) -> {
             writer.eval("sql", "create table t(a); insert into t values (1)");
             var prepared = reader.getBindings("sql").invokeMember("prepare", "select a from t");
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(prepared.invokeMember("execute")));
@@ -38,12 +36,7 @@ class SchemaChangeTest {
             writer.eval("sql", "insert into t values (5); create index t_a on t(a)");
             assertEquals(List.of(List.of(5L)), SqlContexts.rows(withParameter.invokeMember("execute", 1)));
             assertEquals(List.of(List.of(1L), List.of(5L)), SqlContexts.rows(withParameter.invokeMember("execute", 0)));
-        } finally {
-            for (String name : new String[]{"db", "db-journal"}) {
-                Files.deleteIfExists(dir.resolve(name));
-            }
-            Files.deleteIfExists(dir);
-        }
+        });
     }
 
     /**
@@ -54,9 +47,7 @@ class SchemaChangeTest {
     @ParameterizedTest
     @ValueSource(strings = {"auto", "truffle", "native"})
     void selectStarSeesColumnsAnotherConnectionAdded(String tier) throws Exception {
-        Path dir = Files.createTempDirectory("graalite-schema");
-        String file = dir.resolve("db").toString();
-        try (Context reader = SqlContexts.create(tier, file); Context writer = SqlContexts.create("native", file)) {
+        withReaderAndWriter(tier, (reader, writer) -> {
             writer.eval("sql", "create table t(a); insert into t values (1)");
             var prepared = reader.getBindings("sql").invokeMember("prepare", "select * from t");
             for (int i = 0; i < 3; i++) {
@@ -72,12 +63,7 @@ class SchemaChangeTest {
             assertEquals(List.of(List.of(1L, 7L)), SqlContexts.rows(result));
             assertEquals(List.of("a", "c"), prepared.getMember("columns").as(List.class));
             assertEquals(7L, reader.eval("sql", "select * from t").getIterator().getIteratorNextElement().getMember("c").asLong());
-        } finally {
-            for (String name : new String[]{"db", "db-journal"}) {
-                Files.deleteIfExists(dir.resolve(name));
-            }
-            Files.deleteIfExists(dir);
-        }
+        });
     }
 
     /**
@@ -135,6 +121,24 @@ class SchemaChangeTest {
             assertEquals(nativeBefore, connection.getMember("nativeExecutions").asLong(), "executions on the native tier");
             // Another plan (no partial index for b = 0): SQLite's new program, still the right count.
             assertEquals(List.of(List.of(45L)), SqlContexts.rows(count.invokeMember("execute", 0, 10)));
+        }
+    }
+
+    interface TwoConnections {
+        void run(Context reader, Context writer) throws Exception;
+    }
+
+    /** Runs {@code test} with two contexts on one new database file: the reader on {@code tier}, the writer on the native tier. */
+    private static void withReaderAndWriter(String tier, TwoConnections test) throws Exception {
+        Path dir = Files.createTempDirectory("graalite-schema");
+        String file = dir.resolve("db").toString();
+        try (Context reader = SqlContexts.create(tier, file); Context writer = SqlContexts.create("native", file)) {
+            test.run(reader, writer);
+        } finally {
+            for (String name : new String[]{"db", "db-journal"}) {
+                Files.deleteIfExists(dir.resolve(name));
+            }
+            Files.deleteIfExists(dir);
         }
     }
 }
