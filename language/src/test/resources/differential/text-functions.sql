@@ -40,3 +40,8 @@ select k, length(x), typeof(x) from v where k >= 19 order by k;
 -- upper() and lower() fold ASCII letters only (SQLite without ICU), keep NUL and other text.
 select k, upper(x), lower(x), typeof(upper(x)), upper(x) = x, lower(upper(x)) from v order by k;
 select upper('aBc' || char(0) || 'dÉf éÀ ß ǅ 𝒶z'), lower('ÀB' || char(0) || 'c DÉF ǅ'), upper(''), lower(null), hex(upper(x'61626300')), upper(12.5), lower(-3);
+-- round(): Java for numbers without digits after the point, SQLite's printf for the rest.
+create table rr(k integer primary key, x, d);
+insert into rr values (1, 2.5, null), (2, -2.5, 0), (3, 0.49999999999999994, -3), (4, -0.4, 0), (5, 1e300, 0), (6, 4503599627370497.0, 0), (7, -4503599627370495.5, null), (8, 7, 0), (9, -9223372036854775807, 0), (10, '3.7', 0), (11, x'33', 0), (12, null, 1), (13, 2.345, 2), (14, 2.5, 1.5), (15, 2.5, '0'), (16, 1.5, 40), (17, 123.456, -1), (18, 0.0, 0), (19, -0.0, 0), (20, 2.5, null);
+select k, round(x), typeof(round(x)), round(x, d), typeof(round(x, d)), round(x, 0) from rr order by k;
+select sum(round(x)) from rr where typeof(x) in ('integer', 'real') and k != 5;

@@ -705,6 +705,9 @@ public final class NodeFactory {
                 if (f.name().equals("like") && f.callArguments() == 2) {
                     return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), (f.flags() & SQLITE_FUNC_CASE) == 0);
                 }
+                if (f.name().equals("round") && (f.callArguments() == 1 || f.callArguments() == 2)) {
+                    return new ValueFunctionNodes.Round(pc, i.p2(), f.callArguments(), i.p3());
+                }
                 if (f.callArguments() == 1) {
                     switch (f.name()) {
                         case "abs":

@@ -5,11 +5,12 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import org.graalite.runtime.Execution;
 
 /**
- * abs(), length(), typeof(), upper() and lower() in Java for the argument types whose result
+ * abs(), length(), typeof(), upper(), lower() and round() in Java for the argument types whose result
  * is plain (a call into SQLite's function marshals the argument and the result: abs() over a
  * scan cost as much as the scan). The rest calls SQLite's own function, as NativeCall does:
  * abs of text or of the smallest integer (an error), length of a number (it depends on
- * SQLite's rendering of the number), upper and lower of a number or a blob.
+ * SQLite's rendering of the number), upper and lower of a number or a blob, round to digits
+ * after the point (SQLite rounds through its own printf) and round of text or a blob.
  */
 final class ValueFunctionNodes {
     private ValueFunctionNodes() {
@@ -125,6 +126,47 @@ final class ValueFunctionNodes {
                 }
             }
             return chars == null ? s : new String(chars);
+        }
+    }
+
+    /** Function or PureFunc of round(X) or round(X, Y): as SQLite's roundFunc when no digit after the point is kept. */
+    static final class Round extends FunctionNodes.NativeCall {
+        /** Beyond this magnitude a double has no fraction (2 to the 52nd). */
+        private static final double WHOLE = 4503599627370496.0;
+
+        Round(int pc, int firstArgument, int argumentCount, int result) {
+            super(pc, firstArgument, argumentCount, result);
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            Object x = r[firstArgument];
+            if (argumentCount == 2) {
+                Object digits = r[firstArgument + 1];
+                if (digits == null) {
+                    r[result] = null;
+                    return;
+                }
+                if (!(digits instanceof Long n) || n > 0) {
+                    super.execute(execution);
+                    return;
+                }
+            }
+            double v;
+            if (x instanceof Double d) {
+                v = d;
+            } else if (x instanceof Long l) {
+                v = l;
+            } else if (x == null) {
+                r[result] = null;
+                return;
+            } else {
+                super.execute(execution);
+                return;
+            }
+            // C's cast to a 64-bit integer truncates toward zero, as Java's does.
+            r[result] = v < -WHOLE || v > WHOLE ? v : (double) (long) (v + (v < 0 ? -0.5 : 0.5));
         }
     }
 }
