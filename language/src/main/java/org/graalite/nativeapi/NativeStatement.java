@@ -189,8 +189,10 @@ public final class NativeStatement implements AutoCloseable {
 
     /** How many times SQLite has prepared this statement again (SQLITE_STMTSTATUS_REPREPARE): after a schema change, or a bind that steers the plan. */
     public int reprepareCount() {
-        return Sqlite3.stmtStatus(pointer(), 5, 0);
+        return Sqlite3.stmtStatus(pointer(), SQLITE_STMTSTATUS_REPREPARE, 0);
     }
+
+    private static final int SQLITE_STMTSTATUS_REPREPARE = 5;
 
     // ---- result columns (0-based, as in SQLite)
 

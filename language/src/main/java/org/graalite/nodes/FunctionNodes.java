@@ -15,9 +15,9 @@ import org.graalite.runtime.UserFunction;
 
 /**
  * Function P1 P2 P3 P4 and PureFunc: r[P3] = the scalar function of P4 applied to
- * r[P2..P2+argc-1]. Every built-in function runs as SQLite's own code through the shim, so
- * its results are SQLite's exactly (dates, printf, json, ...); the functions queries use
- * most are to become Java nodes that Graal inlines.
+ * r[P2..P2+argc-1]. Built-in functions run as SQLite's own code through the shim, so their
+ * results are SQLite's exactly (dates, printf, json, ...), except those that queries use most,
+ * which Java nodes compute for the argument types whose result is plain ({@link JavaFirst}).
  */
 final class FunctionNodes {
     private FunctionNodes() {
@@ -45,6 +45,32 @@ final class FunctionNodes {
         public void execute(Execution execution) {
             execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
         }
+    }
+
+    /**
+     * A built-in function computed in Java for the arguments it handles ({@link #compute}), by
+     * SQLite's own function for the rest ({@link #BY_SQLITE}), so that the results stay SQLite's.
+     */
+    abstract static class JavaFirst extends NativeCall {
+        /** What {@link #compute} answers for arguments that SQLite's function must handle. */
+        static final Object BY_SQLITE = new Object();
+
+        JavaFirst(int pc, int firstArgument, int argumentCount, int result) {
+            super(pc, firstArgument, argumentCount, result);
+        }
+
+        @Override
+        public final void execute(Execution execution) {
+            Object value = compute(execution.registers);
+            if (value == BY_SQLITE) {
+                super.execute(execution);
+            } else {
+                execution.registers[result] = value;
+            }
+        }
+
+        /** The result from the arguments in {@code registers}, or {@link #BY_SQLITE}. */
+        abstract Object compute(Object[] registers);
     }
 
     /** A copy of r[first..first+count-1], the arguments of a call ({@code count} a constant of the calling node). */

@@ -2,7 +2,6 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
-import org.graalite.runtime.Execution;
 import org.graalite.runtime.TextFunctions;
 
 /**
@@ -15,22 +14,20 @@ final class TextFunctionNodes {
     }
 
     /** Function or PureFunc of substr(X, Y) or substr(X, Y, Z). */
-    static final class Substr extends FunctionNodes.NativeCall {
+    static final class Substr extends FunctionNodes.JavaFirst {
         Substr(int pc, int firstArgument, int argumentCount, int result) {
             super(pc, firstArgument, argumentCount, result);
         }
 
         @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
+        Object compute(Object[] r) {
             Object text = r[firstArgument];
             Object start = r[firstArgument + 1];
             Object length = argumentCount == 3 ? r[firstArgument + 2] : null;
             if (text instanceof String s && start instanceof Long p1 && (argumentCount == 2 || length instanceof Long)) {
-                r[result] = substr(s, p1, argumentCount == 3 ? (Long) length : 0, argumentCount == 3);
-            } else {
-                super.execute(execution);
+                return substr(s, p1, argumentCount == 3 ? (Long) length : 0, argumentCount == 3);
             }
+            return BY_SQLITE;
         }
 
         @TruffleBoundary
@@ -40,7 +37,7 @@ final class TextFunctionNodes {
     }
 
     /** Function or PureFunc of like(pattern, string): 1 or 0. */
-    static final class Like extends FunctionNodes.NativeCall {
+    static final class Like extends FunctionNodes.JavaFirst {
         private final boolean noCase;
 
         Like(int pc, int firstArgument, int result, boolean noCase) {
@@ -49,13 +46,11 @@ final class TextFunctionNodes {
         }
 
         @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
+        Object compute(Object[] r) {
             if (r[firstArgument] instanceof String pattern && r[firstArgument + 1] instanceof String string && pattern.length() <= TextFunctions.LONGEST_PATTERN) {
-                r[result] = like(pattern, string, noCase) ? 1L : 0L;
-            } else {
-                super.execute(execution);
+                return like(pattern, string, noCase) ? 1L : 0L;
             }
+            return BY_SQLITE;
         }
 
         @TruffleBoundary

@@ -2,12 +2,10 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
-import org.graalite.runtime.Execution;
-
 /**
- * abs(), length(), typeof(), upper(), lower() and round() in Java for the argument types whose result
- * is plain (a call into SQLite's function marshals the argument and the result: abs() over a
- * scan cost as much as the scan). The rest calls SQLite's own function, as NativeCall does:
+ * abs(), length(), typeof(), upper(), lower() and round() in Java for the argument types whose
+ * result is plain (a call into SQLite's function marshals the argument and the result: abs()
+ * over a scan cost as much as the scan). The rest calls SQLite's own function (JavaFirst):
  * abs of text or of the smallest integer (an error), length of a number (it depends on
  * SQLite's rendering of the number), upper and lower of a number or a blob, round to digits
  * after the point (SQLite rounds through its own printf) and round of text or a blob.
@@ -16,26 +14,15 @@ final class ValueFunctionNodes {
     private ValueFunctionNodes() {
     }
 
-    /**
-     * A built-in function of one argument: {@link #apply} computes the result in Java, or
-     * answers {@link #BY_SQLITE} for arguments that SQLite's own function must handle.
-     */
-    abstract static class OneArgument extends FunctionNodes.NativeCall {
-        static final Object BY_SQLITE = new Object();
-
+    /** A built-in function of one argument: {@link #apply} answers its result, or BY_SQLITE. */
+    abstract static class OneArgument extends FunctionNodes.JavaFirst {
         OneArgument(int pc, int argument, int result) {
             super(pc, argument, 1, result);
         }
 
         @Override
-        public final void execute(Execution execution) {
-            Object[] r = execution.registers;
-            Object value = apply(r[firstArgument]);
-            if (value == BY_SQLITE) {
-                super.execute(execution);
-            } else {
-                r[result] = value;
-            }
+        final Object compute(Object[] registers) {
+            return apply(registers[firstArgument]);
         }
 
         abstract Object apply(Object x);
@@ -130,7 +117,7 @@ final class ValueFunctionNodes {
     }
 
     /** Function or PureFunc of round(X) or round(X, Y): as SQLite's roundFunc when no digit after the point is kept. */
-    static final class Round extends FunctionNodes.NativeCall {
+    static final class Round extends FunctionNodes.JavaFirst {
         /** Beyond this magnitude a double has no fraction (2 to the 52nd). */
         private static final double WHOLE = 4503599627370496.0;
 
@@ -139,34 +126,27 @@ final class ValueFunctionNodes {
         }
 
         @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
-            Object x = r[firstArgument];
+        Object compute(Object[] r) {
             if (argumentCount == 2) {
                 Object digits = r[firstArgument + 1];
                 if (digits == null) {
-                    r[result] = null;
-                    return;
+                    return null;
                 }
                 if (!(digits instanceof Long n) || n > 0) {
-                    super.execute(execution);
-                    return;
+                    return BY_SQLITE;
                 }
             }
+            Object x = r[firstArgument];
             double v;
             if (x instanceof Double d) {
                 v = d;
             } else if (x instanceof Long l) {
                 v = l;
-            } else if (x == null) {
-                r[result] = null;
-                return;
             } else {
-                super.execute(execution);
-                return;
+                return x == null ? null : BY_SQLITE;
             }
             // C's cast to a 64-bit integer truncates toward zero, as Java's does.
-            r[result] = v < -WHOLE || v > WHOLE ? v : (double) (long) (v + (v < 0 ? -0.5 : 0.5));
+            return v < -WHOLE || v > WHOLE ? v : (double) (long) (v + (v < 0 ? -0.5 : 0.5));
         }
     }
 }
