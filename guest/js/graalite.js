@@ -679,6 +679,12 @@
     return value === undefined ? null : value;
   }
 
+  /** Leaves what a user function or aggregate threw with the database (see userFunction), and returns it. */
+  function callbackFailed(db, e) {
+    db._callbackError = e;
+    return e;
+  }
+
   /**
    * A user function as the language calls it: BLOB arguments as Uint8Array, undefined as
    * NULL. An exception it throws is also left with the database: on the native tier the
@@ -686,10 +692,7 @@
    * original instead (Database#_failure), as better-sqlite3 does.
    */
   function userFunction(db, fn, argCount) {
-    const fail = (e) => {
-      db._callbackError = e;
-      return e;
-    };
+    const fail = (e) => callbackFailed(db, e);
     switch (argCount) {
       case 0: return () => { try { return sqlResult(fn()); } catch (e) { throw fail(e); } };
       case 1: return (a) => { try { return sqlResult(fn(jsValue(a))); } catch (e) { throw fail(e); } };
@@ -765,13 +768,8 @@
       try {
         value = typeof start === 'function' ? start() : start;
       } catch (e) {
-        db._callbackError = e;
-        throw e;
+        throw callbackFailed(db, e);
       }
-      const failed = (e) => {
-        db._callbackError = e;
-        return e;
-      };
       return {
         // One argument, the common case, without a rest parameter and a spread per row.
         step: argCount === 1 ? (a) => {
@@ -779,7 +777,7 @@
             const next = step(value, jsValue(a));
             if (next !== undefined) value = next;
           } catch (e) {
-            throw failed(e);
+            throw callbackFailed(db, e);
           }
         } : (...args) => {
           try {
@@ -787,14 +785,14 @@
             const next = step(value, ...args);
             if (next !== undefined) value = next;
           } catch (e) {
-            throw failed(e);
+            throw callbackFailed(db, e);
           }
         },
         finalize() {
           try {
             return sqlResult(result === null ? value : result(value));
           } catch (e) {
-            throw failed(e);
+            throw callbackFailed(db, e);
           }
         },
       };
