@@ -536,6 +536,12 @@
     this._callbackError = null;
     // Always: the language's own default is the context's sql.BusyTimeout option.
     this._run(`PRAGMA busy_timeout = ${timeout}`);
+    // better-sqlite3 builds its SQLite with SQLITE_DEFAULT_FOREIGN_KEYS=1 and
+    // SQLITE_DEFAULT_CACHE_SIZE=-16000: its programs count on foreign keys being enforced, and
+    // run with a 16 MB page cache. Graalite's SQLite keeps SQLite's own defaults (off, 2 MB),
+    // so this module sets both on each connection it opens.
+    this._run('PRAGMA foreign_keys = ON');
+    this._run('PRAGMA cache_size = -16000');
     this._verbose = verbose || null;
   }
 
