@@ -242,19 +242,33 @@ final class IndexNodes {
         private final int kind;
         private final int first;
         private final int fields;
+        /**
+         * The key's collations when the cursor is an ephemeral index whose entries a
+         * SmallKeySet follows (Found and NotFound of an IN list); null: SQLite looks up.
+         */
+        @CompilationFinal(dimensions = 1) private final int[] smallKeyCollations;
 
-        Lookup(int pc, int target, int cursor, int kind, int first, int fields) {
+        Lookup(int pc, int target, int cursor, int kind, int first, int fields, int[] smallKeyCollations) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.kind = kind;
             this.first = first;
             this.fields = fields;
+            this.smallKeyCollations = smallKeyCollations;
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
             if (kind == IF_NO_HOPE && execution.cursors[cursor].seekHit >= fields) {
                 return false;
+            }
+            if (smallKeyCollations != null) {
+                org.graalite.runtime.SmallKeySet keys = execution.cursors[cursor].smallKeys;
+                if (keys != null && keys.complete()) {
+                    boolean exists = keys.containsPrefix(execution.registers, first, fields, smallKeyCollations);
+                    // Nothing reads this cursor's position (NodeFactory.keepsSmallKeys): it stays where it was.
+                    return kind == FOUND ? exists : !exists;
+                }
             }
             return lookup(execution);
         }
@@ -335,12 +349,15 @@ final class IndexNodes {
         private final int cursor;
         private final boolean isTable;
         private final int emptyRegister;
+        /** The program only fills and probes this index: a SmallKeySet follows its entries. */
+        private final boolean keepsSmallKeys;
 
-        OpenEphemeral(int pc, int cursor, boolean isTable, int emptyRegister) {
+        OpenEphemeral(int pc, int cursor, boolean isTable, int emptyRegister, boolean keepsSmallKeys) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.isTable = isTable;
             this.emptyRegister = emptyRegister;
+            this.keepsSmallKeys = keepsSmallKeys;
         }
 
         @Override
@@ -359,6 +376,13 @@ final class IndexNodes {
             c.isTable = isTable;
             c.sequence = 0;
             c.moved(true);
+            if (keepsSmallKeys) {
+                // Opening an open ephemeral cursor again empties it (sqlite3BtreeClearTable).
+                if (c.smallKeys == null) {
+                    c.smallKeys = new org.graalite.runtime.SmallKeySet();
+                }
+                c.smallKeys.clear();
+            }
         }
     }
 

@@ -84,18 +84,26 @@ final class WriteNodes {
     static final class IndexInsert extends InstructionNode {
         private final int cursor;
         private final int register;
+        /** The index is an ephemeral one whose entries a SmallKeySet follows (see IndexNodes.OpenEphemeral). */
+        private final boolean keepsSmallKeys;
 
-        IndexInsert(int pc, int cursor, int register) {
+        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
+            this.keepsSmallKeys = keepsSmallKeys;
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.vdbe.indexInsert(pc, (byte[]) execution.registers[register]);
+            byte[] record = (byte[]) execution.registers[register];
+            execution.vdbe.indexInsert(pc, record);
             execution.invalidateRecords();
-            execution.cursors[cursor].moved(false);
+            RecordCursor c = execution.cursors[cursor];
+            c.moved(false);
+            if (keepsSmallKeys) {
+                c.smallKeys.add(record);
+            }
         }
     }
 

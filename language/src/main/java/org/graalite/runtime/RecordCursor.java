@@ -29,6 +29,8 @@ public final class RecordCursor {
     public boolean seekEq;
     /** The root page a ReopenIdx opened this cursor on (-1 otherwise). */
     public int root = -1;
+    /** For an ephemeral index the program only fills and probes: its entries while they are few (see SmallKeySet); null otherwise. */
+    public SmallKeySet smallKeys;
     /** The IN-early-out counter of SeekHit and IfNoHope: a key prefix of this many terms is known to match. */
     public int seekHit;
     /** The Sequence counter of this cursor. */
@@ -122,6 +124,17 @@ public final class RecordCursor {
         if (record != pseudoRecord) {
             changePseudoRecord(record);
         }
+    }
+
+    /** The values of {@code record} (a record as MakeRecord makes it), field by field. */
+    static Object[] decodeRecord(byte[] record) {
+        RecordCursor reader = new RecordCursor(-1, 0);
+        reader.usePseudoRecord(record);
+        Object[] values = new Object[reader.fieldCount(null)];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = reader.column(null, i, null);
+        }
+        return values;
     }
 
     @TruffleBoundary(allowInlining = false)

@@ -1,0 +1,83 @@
+package org.graalite.nodes;
+
+import java.util.List;
+import java.util.Set;
+
+import org.graalite.program.Instruction;
+import org.graalite.program.P4;
+
+/**
+ * Which ephemeral indexes of a program a {@link org.graalite.runtime.SmallKeySet} may follow,
+ * so that their Found and NotFound compare in Java: those the program only opens, fills with
+ * IdxInsert and probes (the index of {@code x IN (...)}). A cursor qualifies when no instruction
+ * reads its position or its entries (Column, Next, IdxRowid, ...), changes it otherwise
+ * (IdxDelete, ResetSorter, ...), or inserts with OPFLAG_USESEEKRESULT, which takes the position
+ * of the last probe (a probe answered in Java leaves the b-tree cursor where it was).
+ */
+final class SmallKeyIndexes {
+    private SmallKeyIndexes() {
+    }
+
+    /** The opcodes whose P1 names a cursor (vdbe.c's p->apCsr[pOp->p1] and allocateCursor). */
+    private static final Set<String> CURSOR_IN_P1 = Set.of("OpenRead", "ReopenIdx", "OpenWrite", "OpenDup", "OpenAutoindex", "OpenEphemeral", "SorterOpen", "SequenceTest",
+                    "OpenPseudo", "Close", "ColumnsUsed", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "SeekHit", "IfNotOpen", "IfNoHope", "NoConflict", "NotFound", "Found", "IFindKey",
+                    "SeekRowid", "NotExists", "Sequence", "NewRowid", "Insert", "RowCell", "Delete", "SorterCompare", "SorterData", "RowData", "Rowid", "NullRow", "SeekEnd",
+                    "Last", "IfSizeBetween", "SorterSort", "Sort", "Rewind", "IfEmpty", "SorterNext", "Prev", "Next", "IdxInsert", "SorterInsert", "IdxDelete", "DeferredSeek",
+                    "IdxRowid", "FinishSeek", "IdxLE", "IdxGT", "IdxLT", "IdxGE", "ResetSorter", "Column", "Count", "CursorHint", "CursorLock", "CursorUnlock", "IfNullRow",
+                    "Offset", "IsType", "VOpen", "VFilter", "VColumn", "VNext", "VInitIn", "VRowid", "VCheck");
+    /** The opcodes whose P2 names a cursor too. */
+    private static final Set<String> CURSOR_IN_P2 = Set.of("OpenDup", "RowCell");
+    /** The opcodes whose P3 names a cursor too. */
+    private static final Set<String> CURSOR_IN_P3 = Set.of("CursorHint", "IdxRowid", "SorterData", "DeferredSeek");
+
+    /** IdxInsert's P5 flag: insert where the last seek of the cursor left it. */
+    private static final int OPFLAG_USESEEKRESULT = 0x10;
+
+    /**
+     * The collations of the first {@code fields} key fields when a SmallKeySet may follow
+     * ephemeral index {@code cursor} of {@code program}; null when it may not (SQLite looks up).
+     */
+    static int[] collations(List<Instruction> program, int cursor, int fields) {
+        P4.KeyInfo key = null;
+        for (Instruction i : program) {
+            String name = i.opcodeName();
+            boolean names = (i.p1() == cursor && CURSOR_IN_P1.contains(name)) || (i.p2() == cursor && CURSOR_IN_P2.contains(name)) ||
+                            (i.p3() == cursor && CURSOR_IN_P3.contains(name));
+            if (!names) {
+                continue;
+            }
+            switch (name) {
+                case "OpenEphemeral" -> {
+                    if (i.p1() != cursor || !(i.p4() instanceof P4.KeyInfo k) || (key != null && !sameKey(key, k))) {
+                        return null;
+                    }
+                    key = k;
+                }
+                case "IdxInsert" -> {
+                    if ((i.p5() & OPFLAG_USESEEKRESULT) != 0) {
+                        return null;
+                    }
+                }
+                case "Found", "NotFound" -> {
+                    // A key of registers (P4 fields), not a record to unpack.
+                    if (!(i.p4() instanceof P4.Int32 n) || n.value() <= 0) {
+                        return null;
+                    }
+                }
+                case "NullRow", "Close" -> {
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (key == null || fields > key.sortFlags().length) {
+            return null;
+        }
+        return NodeFactory.keyCollations(key, fields);
+    }
+
+    private static boolean sameKey(P4.KeyInfo a, P4.KeyInfo b) {
+        return java.util.Arrays.equals(a.sortFlags(), b.sortFlags()) && java.util.Arrays.equals(a.collations(), b.collations());
+    }
+}

@@ -1,0 +1,76 @@
+package org.graalite.runtime;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+/**
+ * The entries of a small ephemeral index, decoded and kept in Java beside SQLite's b-tree, so
+ * that Found and NotFound on it compare in Java instead of calling SQLite. SQLite builds such
+ * an index for {@code x IN (list)} and {@code x IN (SELECT ...)}: a handful of entries, probed
+ * once per row of the outer scan. A native probe (the key marshalled, the shim, the b-tree
+ * descent) costs several times a comparison with each of a few entries.
+ *
+ * <p>The b-tree stays the truth: every entry is inserted there as well, and once the index
+ * holds more than {@link #LIMIT} entries this set stops following it and lookups go to SQLite
+ * again. NodeFactory keeps this for cursors the program only fills and probes (never reads,
+ * steps or deletes from, and never inserts into with the position of the last probe).
+ */
+public final class SmallKeySet {
+    /** The entries kept at most; beyond, the index is SQLite's alone until it is opened again. */
+    public static final int LIMIT = 16;
+
+    private final Object[][] entries = new Object[LIMIT][];
+    private int size;
+    private boolean overflowed;
+
+    /** The index was opened (or cleared by OpenEphemeral): no entries. */
+    public void clear() {
+        java.util.Arrays.fill(entries, 0, size, null);
+        size = 0;
+        overflowed = false;
+    }
+
+    /** False once the index outgrew {@link #LIMIT}: then only SQLite's b-tree can answer. */
+    public boolean complete() {
+        return !overflowed;
+    }
+
+    /** An entry (a record as IdxInsert inserts it) was added to the index. */
+    @TruffleBoundary
+    public void add(byte[] record) {
+        if (overflowed) {
+            return;
+        }
+        if (size == LIMIT) {
+            clear();
+            overflowed = true;
+            return;
+        }
+        entries[size++] = RecordCursor.decodeRecord(record);
+    }
+
+    /**
+     * Whether an entry starts with the key r[first..first+fields-1], each field equal by its
+     * collation as sqlite3VdbeRecordCompare finds it (NULL equals NULL there, an integer the
+     * real of the same value, and an entry with fewer fields than the key matches on those);
+     * only for a {@link #complete()} set.
+     */
+    @TruffleBoundary
+    public boolean containsPrefix(Object[] registers, int first, int fields, int[] collations) {
+        for (int e = 0; e < size; e++) {
+            Object[] entry = entries[e];
+            if (startsWith(entry, registers, first, Math.min(fields, entry.length), collations)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean startsWith(Object[] entry, Object[] registers, int first, int fields, int[] collations) {
+        for (int i = 0; i < fields; i++) {
+            if (Collations.compare(entry[i], registers[first + i], collations[i]) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

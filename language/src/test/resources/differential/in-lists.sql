@@ -1,0 +1,38 @@
+-- IN lists and IN subqueries: SQLite probes an ephemeral index with Found and NotFound, which
+-- the Truffle tier answers in Java while the index holds at most 16 entries (SmallKeySet).
+create table v(id integer primary key, i integer, r real, t text, n text collate nocase, b blob, a any);
+insert into v values (1, 1, 1.0, '1', 'abc', x'01', 1), (2, 2, 2.5, 'b', 'ABC', x'02', '2'), (3, null, null, null, null, null, null);
+insert into v values (4, 3, 3.0, 'abc ', 'Abc ', x'', 2.0), (5, 10, -0.0, '', 'x', x'0102', 'x'), (6, -7, 1e300, 'é', 'É', x'ff', x'01');
+insert into v values (7, 9223372036854775807, 0.5, '3', 'B', x'00', 3), (8, 0, 3.0, 'ABC', 'abc', x'0001', '3.0');
+create table w(k integer primary key, x integer, s text);
+insert into w(k, x, s) with recursive c(k) as (select 1 union all select k + 1 from c where k < 500) select k, k % 37, 'v' || (k % 23) from c;
+select id from v where i in (1, 3, 5) order by id;
+select id from v where i not in (1, 3, 5) order by id;
+select id from v where i in (1.0, '3', 2.5) order by id;
+select id from v where r in (1, 3, '2.5') order by id;
+select id from v where t in ('1', 'abc', '') order by id;
+select id from v where t in (1, 3) order by id;
+select id from v where n in ('ABC', 'X', 'b') order by id;
+select id from v where n not in ('abc') order by id;
+select id from v where a in (1, '2', 2, x'01') order by id;
+select id from v where a in (3) order by id;
+select id from v where b in (x'01', x'0102', x'') order by id;
+select id from v where t collate nocase in ('ABC ', 'B') order by id;
+select id from v where t collate rtrim in ('abc', '3  ') order by id;
+select id from v where i in (select i from v where r > 1) order by id;
+select id from v where i not in (select i from v where r > 1) order by id;
+select id from v where i not in (1, null) order by id;
+select id, i in (1, 2, null), i not in (1, 2, null) from v order by id;
+select id, t in ('abc', 'b'), t in (select t from v where id > 5) from v order by id;
+select id from v where (i, t) in (select i, t from v where id < 3) order by id;
+select id from v where (i, n) in (values (1, 'ABC'), (2, 'abc'), (3, 'abc ')) order by id;
+select id from v where i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16) order by id;
+select id from v where i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, -7) order by id;
+select id from v where i in (9223372036854775807, 9.223372036854776e18) order by id;
+select count(*), sum(k) from w where x in (1, 2, 3, 5, 8, 13, 21, 34) and s in ('v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9', 'v10');
+select count(*), sum(k) from w where x not in (select x from w where k < 10);
+select count(*), sum(k) from w where x in (select x from w where k < 30);
+select count(*), sum(k) from w where s in (select s from w where k between 100 and 104);
+select s, count(*) from w where x in (3, 4) and k not in (select k * 2 from w where k < 100) group by s order by s;
+select count(distinct x), count(*) from w where s in ('v1', 'v2');
+select k from w where x in (select i from v) order by k limit 5;
