@@ -134,98 +134,29 @@ final class CursorNodes {
         }
     }
 
-    /** Column P1 P2 P3 P4: r[P3] = field P2 of cursor P1's row; P4 is the value of a field the record lacks. */
+    /**
+     * Column P1 P2 P3 P4: r[P3] = field P2 of cursor P1's row; P4 is the value of a field the
+     * record lacks. When every reader of r[P3] is a comparison fused with this Column
+     * (ColumnComparisons), it only puts the cursor on its row and stores nothing: the
+     * comparison reads the field in place.
+     */
     static final class Column extends InstructionNode {
-        private final int cursor;
-        private final int field;
         private final int register;
-        private final Object absent;
-        /** The integer serial type (1 to 6) this Column has met, or none yet, or several. */
-        @CompilationFinal private int integerType = NO_INTEGER_TYPE;
-        /** The other kinds of value it has met: REAL, TEXT_OR_BLOB, OTHER (NULL, 0, 1, no row, absent field). */
-        @CompilationFinal private int seen;
-        private static final int NO_INTEGER_TYPE = -1;
-        private static final int SEVERAL_INTEGER_TYPES = 0;
-        private static final int REAL = 1;
-        private static final int TEXT_OR_BLOB = 2;
-        private static final int OTHER = 4;
-        /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
-        @Child private BtreeCallNodes.Payload payload;
+        private final boolean storesValue;
+        @Child private RecordField source;
 
-        Column(int pc, int cursor, int field, int register, Object absent, BtreeCallNodes.Payload payload) {
+        Column(int pc, int register, boolean storesValue, RecordField source) {
             super(pc, STRAIGHT, -1);
-            this.cursor = cursor;
-            this.field = field;
             this.register = register;
-            this.absent = absent;
-            this.payload = payload;
+            this.storesValue = storesValue;
+            this.source = source;
         }
 
         @Override
         public void execute(Execution execution) {
-            RecordCursor c = execution.cursors[cursor];
-            int column = field;
-            if (c.pseudoRegister >= 0) {
-                c.usePseudoRecord(execution.registers[c.pseudoRegister]);
-            } else {
-                if (c.isDeferred()) {
-                    // After a DeferredSeek: the index entry may hold the column (no seek at all).
-                    int alternative = c.alternativeField(field);
-                    if (alternative >= 0) {
-                        c = c.altCursor();
-                        column = alternative;
-                    } else {
-                        c.finishSeek(execution.vdbe);
-                    }
-                }
-                payload.locate(c, execution.vdbe);
-            }
-            execution.registers[register] = read(c, execution.vdbe, column);
-        }
-
-        /**
-         * The field's value, specialized on the serial types this Column met before it was
-         * compiled: compiled code reads only those inline (an integer column of one width reads
-         * just that width); another type takes a call to the generic read, and no
-         * deoptimization (columns of REAL affinity hold integers of several widths now and then,
-         * and a query has many columns: invalidating for each new kind made deoptimization loops).
-         */
-        private Object read(RecordCursor c, NativeVdbe vdbe, int column) {
-            int type = c.serialTypeAt(vdbe, column);
-            int known = integerType;
-            if (known > 0 && type == known) {
-                return c.integerField(column, known);
-            }
-            if (known == SEVERAL_INTEGER_TYPES && type >= 1 && type <= 6) {
-                return c.integerField(column, type);
-            }
-            if ((seen & REAL) != 0 && type == 7) {
-                double d = c.realField(column);
-                return Double.isNaN(d) ? null : d;
-            }
-            if ((seen & TEXT_OR_BLOB) != 0 && type >= 12) {
-                return c.textOrBlobField(column, type);
-            }
-            if ((seen & OTHER) != 0 && type < 12 && (type <= 0 || type >= 8)) {
-                // NULL, the constants 0 and 1, no row, a field the record lacks (10 and 11 are
-                // reserved types that read as NULL).
-                return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == RecordCursor.ABSENT ? absent : null;
-            }
-            if (CompilerDirectives.inInterpreter()) {
-                learn(type);
-            }
-            return c.valueOfType(column, type, absent);
-        }
-
-        private void learn(int type) {
-            if (type >= 1 && type <= 6) {
-                integerType = integerType == NO_INTEGER_TYPE || integerType == type ? type : SEVERAL_INTEGER_TYPES;
-            } else if (type == 7) {
-                seen |= REAL;
-            } else if (type >= 12) {
-                seen |= TEXT_OR_BLOB;
-            } else {
-                seen |= OTHER;
+            RecordCursor c = source.locate(execution);
+            if (storesValue) {
+                execution.registers[register] = source.read(c, execution.vdbe, source.fieldIn(execution, c));
             }
         }
     }

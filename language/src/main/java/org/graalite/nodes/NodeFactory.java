@@ -226,10 +226,20 @@ public final class NodeFactory {
         if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram, nfi);
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
+        }
+        // Comparisons that read their Column's field in place, now that the nodes tell where control goes.
+        ColumnComparisons fused = ColumnComparisons.of(instructions, nodes, pc -> fusable(instructions.get(pc), build));
+        if (!fused.isEmpty()) {
+            Build again = build.withFused(fused);
+            for (Instruction i : instructions) {
+                if (fused.columnValueUnused(i.address()) || fused.operands(i.address()) != null) {
+                    nodes[i.address()] = node(i, again);
+                }
+            }
         }
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
@@ -284,7 +294,11 @@ public final class NodeFactory {
 
     /** What building one program's nodes needs to know about the whole program. */
     private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, TriggerNodes.Subprograms subprograms,
-                    boolean subprogram, NfiBinding nfi) {
+                    boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
+        Build withFused(ColumnComparisons f) {
+            return new Build(program, database, nativeAccumulators, clearable, subprograms, subprogram, nfi, f);
+        }
+
         /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
         boolean mayBeCleared(int first, int last) {
             int next = clearable.nextSetBit(first);
@@ -301,6 +315,27 @@ public final class NodeFactory {
             }
         }
         return registers;
+    }
+
+    /** Eq, Ne, Lt, Le, Gt or Ge: on registers, or reading the fields of the Columns before it in place. */
+    private static InstructionNode comparison(Instruction i, int relation, Build build) {
+        ColumnComparisons.Operands fused = build.fused().operands(i.address());
+        if (fused == null) {
+            return new ComparisonNodes.Compare(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
+        }
+        List<Instruction> program = build.program();
+        return new FieldComparison(i.address(), i.p2(), relation, i.p5(), collation(i), elseEqFollows(program, i), fused.left() >= 0 ? recordField(program.get(fused.left()), build) : null,
+                        i.p3(), fused.right() >= 0 ? recordField(program.get(fused.right()), build) : null, i.p1());
+    }
+
+    /** Whether a comparison may read Column fields in place: a collation of Graalite's, and no cleared NULL for IS to tell apart. */
+    private static boolean fusable(Instruction i, Build build) {
+        return collation(i) >= 0 && !((i.p5() & ComparisonNodes.NULLEQ) != 0 && build.mayBeCleared(i.p3(), i.p3()));
+    }
+
+    /** The field a Column instruction reads. */
+    private static RecordField recordField(Instruction column, Build build) {
+        return new RecordField(column.p1(), column.p2(), column.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
     }
 
     /** Whether the comparison at {@code i} is followed by an ElseEq (only ReleaseReg may come between). */
@@ -448,17 +483,17 @@ public final class NodeFactory {
             case "Remainder":
                 return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.REMAINDER, i.p1(), i.p2(), i.p3());
             case "Eq":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.EQ, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.EQ, build);
             case "Ne":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.NE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.NE, build);
             case "Lt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LT, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.LT, build);
             case "Le":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.LE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.LE, build);
             case "Gt":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GT, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.GT, build);
             case "Ge":
-                return new ComparisonNodes.Compare(pc, i.p2(), ComparisonNodes.GE, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(program, i), build.mayBeCleared(i.p3(), i.p3()));
+                return comparison(i, ComparisonNodes.GE, build);
             case "Transaction":
                 return new CursorNodes.Transaction(pc);
             case "AutoCommit":
@@ -562,7 +597,7 @@ public final class NodeFactory {
             case "Prev":
                 return new CursorNodes.Move(pc, i.p2(), i.p1(), CursorNodes.Move.PREV, BtreeCallNodes.Step.create(build.nfi(), false));
             case "Column":
-                return new CursorNodes.Column(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
+                return new CursorNodes.Column(pc, i.p3(), !build.fused().columnValueUnused(pc), recordField(i, build));
             case "Rowid":
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
             case "Noop":

@@ -60,6 +60,57 @@ public final class NumberSyntax {
         return c == 0;
     }
 
+    /**
+     * {@link #mayBeNumber(String)} of the UTF-8 text in the first {@code n} bytes of
+     * {@code b}: the same answer, as only ASCII characters count in the syntax.
+     */
+    public static boolean mayBeNumber(byte[] b, int n) {
+        int i = 0;
+        int c = byteAt(b, i, n);
+        while (isSpace((char) c)) {
+            c = byteAt(b, ++i, n);
+        }
+        if (c == '+' || c == '-') {
+            c = byteAt(b, ++i, n);
+        }
+        int digits = 0;
+        while (isDigit((char) c)) {
+            digits++;
+            c = byteAt(b, ++i, n);
+        }
+        if (c == '.') {
+            c = byteAt(b, ++i, n);
+            while (isDigit((char) c)) {
+                digits++;
+                c = byteAt(b, ++i, n);
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        if (c == 'e' || c == 'E') {
+            c = byteAt(b, ++i, n);
+            if (c == '+' || c == '-') {
+                c = byteAt(b, ++i, n);
+            }
+            if (!isDigit((char) c)) {
+                return false;
+            }
+            while (isDigit((char) c)) {
+                c = byteAt(b, ++i, n);
+            }
+        }
+        while (isSpace((char) c)) {
+            c = byteAt(b, ++i, n);
+        }
+        return c == 0;
+    }
+
+    /** Byte {@code i} unsigned (bytes of multi-byte characters are 0x80 or more, never syntax), NUL past the end. */
+    private static int byteAt(byte[] b, int i, int n) {
+        return i < n ? b[i] & 0xff : 0;
+    }
+
     private static char charAt(String s, int i, int n) {
         return i < n ? s.charAt(i) : 0;
     }

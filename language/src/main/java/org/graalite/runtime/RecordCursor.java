@@ -563,6 +563,31 @@ public final class RecordCursor {
         return s;
     }
 
+    /** Where {@link #fieldBytes} copies text for comparisons: two, as both operands may be fields of this cursor. */
+    private byte[] comparedBytes0 = new byte[32];
+    private byte[] comparedBytes1 = new byte[32];
+
+    /**
+     * The bytes of text or blob field {@code field} (serial type {@code type}, 12 or more) in
+     * the first (type - 12) / 2 bytes of a buffer of this cursor, {@code slot} 0 or 1: a
+     * comparison reads the field without a String (see ColumnComparisons). Valid until the
+     * next call with the same slot.
+     */
+    public byte[] fieldBytes(int field, int type, int slot) {
+        int length = (type - 12) >> 1;
+        byte[] buffer = slot == 0 ? comparedBytes0 : comparedBytes1;
+        if (buffer.length < length) {
+            buffer = new byte[Math.max(length, 2 * buffer.length)];
+            if (slot == 0) {
+                comparedBytes0 = buffer;
+            } else {
+                comparedBytes1 = buffer;
+            }
+        }
+        copyBytes(offsets[field], buffer, length);
+        return buffer;
+    }
+
     private void copyBytes(int offset, byte[] to, int length) {
         if (copy != null) {
             System.arraycopy(copy, offset, to, 0, length);

@@ -241,7 +241,7 @@ class TruffleTierTest {
      */
     @Test
     void differentialCasesRunOnTheTruffleTier(@TempDir Path dir) throws java.io.IOException {
-        for (String name : new String[]{"window-functions.sql", "misc-opcodes.sql", "in-lists.sql"}) {
+        for (String name : new String[]{"window-functions.sql", "misc-opcodes.sql", "in-lists.sql", "column-comparisons.sql"}) {
             String path = dir.resolve(name + ".db").toString();
             try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
                 for (String sql : caseStatements(name)) {

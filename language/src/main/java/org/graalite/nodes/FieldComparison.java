@@ -1,0 +1,201 @@
+package org.graalite.nodes;
+
+import java.nio.charset.StandardCharsets;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.runtime.Collations;
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.NumberSyntax;
+import org.graalite.runtime.RecordCursor;
+import org.graalite.runtime.SqlValues;
+
+/**
+ * Eq, Ne, Lt, Le, Gt, Ge with one or both operands read in place from the record a Column
+ * just located (see {@link ColumnComparisons}): numbers compare as Java primitives, text with
+ * BINARY collation compares as UTF-8 bytes, as SQLite's memcmp does, without a String. What
+ * needs SQLite's general rules (NULLs, blobs, mixed storage classes, text that numeric affinity
+ * may turn into a number, other collations) decodes the values and takes the ordinary
+ * comparison.
+ */
+final class FieldComparison extends InstructionNode {
+    private final int relation;
+    private final int flags;
+    private final int collation;
+    private final boolean keepResult;
+    /** r[P3] and r[P1]: a field read in place, or (null) the register. */
+    @Child private RecordField leftField;
+    @Child private RecordField rightField;
+    private final int leftRegister;
+    private final int rightRegister;
+    @Child private ComparisonOperationNode comparison;
+    /**
+     * A register operand's text and its UTF-8 bytes, by identity: the operand is mostly a
+     * constant (String8), encoded once. Racing writes are harmless (each value is complete).
+     */
+    private RegisterText registerText;
+    /** Register texts that were not the cached one; past a few, registers take the ordinary comparison. */
+    private int registerTextMisses;
+
+    private static final int GENERAL = Integer.MAX_VALUE;
+    private static final int INTEGER = 1;
+    private static final int REAL = 2;
+    private static final int TEXT = 3;
+    private static final int OTHER = 4;
+
+    private record RegisterText(String text, byte[] utf8, boolean mayBeNumber) {
+    }
+
+    FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, RecordField rightField,
+                    int rightRegister) {
+        super(pc, BRANCH, target);
+        this.relation = relation;
+        this.flags = flags;
+        this.collation = collation;
+        this.keepResult = keepResult;
+        this.leftField = leftField;
+        this.rightField = rightField;
+        this.leftRegister = leftRegister;
+        this.rightRegister = rightRegister;
+        this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE) && !keepResult);
+    }
+
+    @Override
+    public boolean executeBranch(Execution execution) {
+        RecordCursor lc = leftField == null ? null : leftField.locate(execution);
+        int lf = leftField == null ? 0 : leftField.fieldIn(execution, lc);
+        RecordCursor rc = rightField == null ? null : rightField.locate(execution);
+        int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
+        int res = inPlace(execution, lc, lf, rc, rf);
+        if (res == GENERAL) {
+            Object a = leftField == null ? execution.registers[leftRegister] : leftField.read(lc, execution.vdbe, lf);
+            Object b = rightField == null ? execution.registers[rightRegister] : rightField.read(rc, execution.vdbe, rf);
+            res = comparison.execute(a, b);
+        }
+        if (res == ComparisonOperationNode.UNORDERED) {
+            if (keepResult) {
+                execution.compareResult = 1;
+            }
+            return (flags & ComparisonNodes.JUMPIFNULL) != 0;
+        }
+        if (keepResult) {
+            execution.compareResult = res;
+        }
+        return ComparisonNodes.holds(relation, res);
+    }
+
+    /** The comparison of numbers or BINARY text without decoding; {@link #GENERAL} when the general rules must decide. */
+    private int inPlace(Execution execution, RecordCursor lc, int lf, RecordCursor rc, int rf) {
+        int lt = lc == null ? 0 : lc.serialTypeAt(execution.vdbe, lf);
+        int rt = rc == null ? 0 : rc.serialTypeAt(execution.vdbe, rf);
+        Object lv = lc == null ? execution.registers[leftRegister] : null;
+        Object rv = rc == null ? execution.registers[rightRegister] : null;
+        int lk = lc == null ? kindOf(lv) : kindOf(lt);
+        int rk = rc == null ? kindOf(rv) : kindOf(rt);
+        if (lk == INTEGER && rk == INTEGER) {
+            return Long.compare(integer(lc, lf, lt, lv), integer(rc, rf, rt, rv));
+        } else if (lk == REAL && rk == REAL) {
+            double a = real(lc, lf, lv);
+            double b = real(rc, rf, rv);
+            return Double.isNaN(a) || Double.isNaN(b) ? GENERAL : a < b ? -1 : a > b ? 1 : 0;
+        } else if (lk == INTEGER && rk == REAL) {
+            double b = real(rc, rf, rv);
+            return Double.isNaN(b) ? GENERAL : SqlValues.compareNumbers(integer(lc, lf, lt, lv), b);
+        } else if (lk == REAL && rk == INTEGER) {
+            double a = real(lc, lf, lv);
+            return Double.isNaN(a) ? GENERAL : SqlValues.compareNumbers(a, integer(rc, rf, rt, rv));
+        } else if (lk == TEXT && rk == TEXT && collation == Collations.BINARY) {
+            return texts(lc, lf, lt, lv, rc, rf, rt, rv);
+        }
+        return GENERAL;
+    }
+
+    private static int kindOf(int serialType) {
+        if ((serialType >= 1 && serialType <= 6) || serialType == 8 || serialType == 9) {
+            return INTEGER;
+        } else if (serialType == 7) {
+            return REAL;
+        } else if (serialType >= 13 && (serialType & 1) == 1) {
+            return TEXT;
+        }
+        return OTHER;
+    }
+
+    private static int kindOf(Object value) {
+        if (value instanceof Long) {
+            return INTEGER;
+        } else if (value instanceof Double) {
+            return REAL;
+        } else if (value instanceof String) {
+            return TEXT;
+        }
+        return OTHER;
+    }
+
+    private static long integer(RecordCursor c, int field, int type, Object value) {
+        if (c == null) {
+            return (Long) value;
+        }
+        return type >= 8 ? type - 8 : c.integerField(field, type);
+    }
+
+    /** A REAL operand; NaN (which SQLite reads as NULL) sends the comparison to the general rules. */
+    private static double real(RecordCursor c, int field, Object value) {
+        return c == null ? (Double) value : c.realField(field);
+    }
+
+    /** Two texts by their UTF-8 bytes; {@link #GENERAL} when numeric affinity may make either a number. */
+    @TruffleBoundary
+    private int texts(RecordCursor lc, int lf, int lt, Object lv, RecordCursor rc, int rf, int rt, Object rv) {
+        boolean numeric = (flags & ComparisonNodes.AFF_MASK) >= ComparisonNodes.AFF_NUMERIC;
+        byte[] a;
+        int al;
+        if (lc != null) {
+            a = lc.fieldBytes(lf, lt, 0);
+            al = (lt - 12) >> 1;
+            if (numeric && NumberSyntax.mayBeNumber(a, al)) {
+                return GENERAL;
+            }
+        } else {
+            RegisterText k = registerText((String) lv);
+            if (k == null || (numeric && k.mayBeNumber())) {
+                return GENERAL;
+            }
+            a = k.utf8();
+            al = a.length;
+        }
+        byte[] b;
+        int bl;
+        if (rc != null) {
+            b = rc.fieldBytes(rf, rt, 1);
+            bl = (rt - 12) >> 1;
+            if (numeric && NumberSyntax.mayBeNumber(b, bl)) {
+                return GENERAL;
+            }
+        } else {
+            RegisterText k = registerText((String) rv);
+            if (k == null || (numeric && k.mayBeNumber())) {
+                return GENERAL;
+            }
+            b = k.utf8();
+            bl = b.length;
+        }
+        int c = java.util.Arrays.compareUnsigned(a, 0, al, b, 0, bl);
+        return c < 0 ? -1 : c > 0 ? 1 : 0;
+    }
+
+    /** The bytes of a register's text: the cached ones when it is the same String, else null (the general rules compare). */
+    private RegisterText registerText(String s) {
+        RegisterText k = registerText;
+        if (k != null && k.text() == s) {
+            return k;
+        }
+        if (registerTextMisses > 8) {
+            return null;
+        }
+        registerTextMisses++;
+        k = new RegisterText(s, s.getBytes(StandardCharsets.UTF_8), NumberSyntax.mayBeNumber(s));
+        registerText = k;
+        return k;
+    }
+}

@@ -1,0 +1,115 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.nodes.Node;
+
+import org.graalite.nativeapi.NativeVdbe;
+import org.graalite.runtime.Execution;
+import org.graalite.runtime.RecordCursor;
+
+/**
+ * Field {@code field} of cursor {@code cursor}'s current row, as Column P1 P2 reads it: finds
+ * the row (a pseudo cursor's record register, a deferred seek carried out or answered from the
+ * index entry, the payload call of the binding), then decodes the field. Column stores the
+ * value in a register; a comparison fused with the Column (see ColumnComparisons) reads the
+ * field's bytes in place instead.
+ */
+final class RecordField extends Node {
+    final int cursor;
+    final int field;
+    /** The value of a field the record lacks (a column added by ALTER TABLE): Column's P4. */
+    final Object absent;
+    /** The integer serial type (1 to 6) this field has met, or none yet, or several. */
+    @CompilationFinal private int integerType = NO_INTEGER_TYPE;
+    /** The other kinds of value it has met: REAL, TEXT_OR_BLOB, OTHER (NULL, 0, 1, no row, absent field). */
+    @CompilationFinal private int seen;
+    private static final int NO_INTEGER_TYPE = -1;
+    private static final int SEVERAL_INTEGER_TYPES = 0;
+    private static final int REAL = 1;
+    private static final int TEXT_OR_BLOB = 2;
+    private static final int OTHER = 4;
+    /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
+    @Child private BtreeCallNodes.Payload payload;
+
+    RecordField(int cursor, int field, Object absent, BtreeCallNodes.Payload payload) {
+        this.cursor = cursor;
+        this.field = field;
+        this.absent = absent;
+        this.payload = payload;
+    }
+
+    /**
+     * Puts the cursor on its row and answers the record cursor that holds the field: the
+     * cursor's own, or after a DeferredSeek the index cursor whose entry holds the column (no
+     * seek at all), as vdbe.c's alt map does.
+     */
+    RecordCursor locate(Execution execution) {
+        RecordCursor c = execution.cursors[cursor];
+        if (c.pseudoRegister >= 0) {
+            c.usePseudoRecord(execution.registers[c.pseudoRegister]);
+            return c;
+        }
+        if (c.isDeferred()) {
+            int alternative = c.alternativeField(field);
+            if (alternative >= 0) {
+                c = c.altCursor();
+            } else {
+                c.finishSeek(execution.vdbe);
+            }
+        }
+        payload.locate(c, execution.vdbe);
+        return c;
+    }
+
+    /** The field's number in {@code c}, the record cursor {@link #locate} answered. */
+    int fieldIn(Execution execution, RecordCursor c) {
+        return c == execution.cursors[cursor] ? field : execution.cursors[cursor].alternativeField(field);
+    }
+
+    /**
+     * The field's value, specialized on the serial types this field met before it was
+     * compiled: compiled code reads only those inline (an integer column of one width reads
+     * just that width); another type takes a call to the generic read, and no
+     * deoptimization (columns of REAL affinity hold integers of several widths now and then,
+     * and a query has many columns: invalidating for each new kind made deoptimization loops).
+     */
+    Object read(RecordCursor c, NativeVdbe vdbe, int column) {
+        int type = c.serialTypeAt(vdbe, column);
+        int known = integerType;
+        if (known > 0 && type == known) {
+            return c.integerField(column, known);
+        }
+        if (known == SEVERAL_INTEGER_TYPES && type >= 1 && type <= 6) {
+            return c.integerField(column, type);
+        }
+        if ((seen & REAL) != 0 && type == 7) {
+            double d = c.realField(column);
+            return Double.isNaN(d) ? null : d;
+        }
+        if ((seen & TEXT_OR_BLOB) != 0 && type >= 12) {
+            return c.textOrBlobField(column, type);
+        }
+        if ((seen & OTHER) != 0 && type < 12 && (type <= 0 || type >= 8)) {
+            // NULL, the constants 0 and 1, no row, a field the record lacks (10 and 11 are
+            // reserved types that read as NULL).
+            return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == RecordCursor.ABSENT ? absent : null;
+        }
+        if (CompilerDirectives.inInterpreter()) {
+            learn(type);
+        }
+        return c.valueOfType(column, type, absent);
+    }
+
+    private void learn(int type) {
+        if (type >= 1 && type <= 6) {
+            integerType = integerType == NO_INTEGER_TYPE || integerType == type ? type : SEVERAL_INTEGER_TYPES;
+        } else if (type == 7) {
+            seen |= REAL;
+        } else if (type >= 12) {
+            seen |= TEXT_OR_BLOB;
+        } else {
+            seen |= OTHER;
+        }
+    }
+}

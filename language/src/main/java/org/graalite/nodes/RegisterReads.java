@@ -1,0 +1,112 @@
+package org.graalite.nodes;
+
+import java.util.BitSet;
+import java.util.List;
+
+import org.graalite.program.Instruction;
+import org.graalite.program.P4;
+
+/**
+ * The registers an instruction may read on the Truffle tier, for the analyses that prove a
+ * register's value unused (see ColumnComparisons). An over-approximation: an opcode not listed
+ * here may read any register ({@link #reads} answers null), which makes those analyses leave
+ * the program as it is. Writes are not listed: a register read nowhere but where an analysis
+ * accounts for it is all they need.
+ */
+final class RegisterReads {
+    private RegisterReads() {
+    }
+
+    /**
+     * The registers {@code i} may read; null when it may read any. {@code program} gives the
+     * context some opcodes need (a Column of a pseudo cursor reads its record register, an
+     * aggregate step after CollSeq its flag register).
+     */
+    static BitSet reads(Instruction i, List<Instruction> program) {
+        BitSet r = new BitSet();
+        switch (i.opcodeName()) {
+            case "Init", "Goto", "Halt", "Transaction", "Rewind", "Last", "Next", "Prev", "Close", "NullRow", "Noop", "Explain", "ColumnsUsed", "CursorHint", "Jump",
+                            "ElseEq", "Permutation", "OpenEphemeral", "OpenAutoindex", "SorterOpen", "SorterSort", "Sort", "SorterNext", "Once", "Count", "Sequence", "Rowid",
+                            "IdxRowid", "DeferredSeek", "Integer", "Int64", "Real", "String8", "String", "Null", "Variable", "BeginSubrtn", "SorterData", "RowData", "Gosub",
+                            "InitCoroutine", "OpenPseudo", "IfNullRow", "Offset", "FinishSeek", "Abortable", "ReleaseReg", "SeekHit", "IfSizeBetween", "CollSeq", "OpenDup",
+                            "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen":
+                break;
+            case "OpenRead", "OpenWrite", "ReopenIdx":
+                // OPFLAG_P2ISREG: the root page is in register P2.
+                if ((i.p5() & 0x10) != 0) {
+                    r.set(i.p2());
+                }
+                break;
+            case "Column":
+                // A pseudo cursor's row is the record in the register OpenPseudo named.
+                for (Instruction o : program) {
+                    if (o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
+                        r.set(o.p2());
+                    }
+                }
+                break;
+            case "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "ZeroOrNull", "OffsetLimit":
+                r.set(i.p1());
+                r.set(i.p3());
+                break;
+            case "Add", "Subtract", "Multiply", "Divide", "Remainder", "Concat", "BitAnd", "BitOr", "ShiftLeft", "ShiftRight", "And", "Or":
+                r.set(i.p1());
+                r.set(i.p2());
+                break;
+            case "If", "IfNot", "IsNull", "NotNull", "IfPos", "DecrJumpZero", "IfNotZero", "MustBeInt", "RealAffinity", "Cast", "AddImm", "ClrSubtype", "IsTrue", "Not",
+                            "BitNot", "Return", "Yield", "EndCoroutine", "AggFinal", "SCopy", "IntCopy":
+                r.set(i.p1());
+                break;
+            case "HaltIfNull", "SeekRowid", "NotExists":
+                r.set(i.p3());
+                break;
+            case "Copy":
+                r.set(i.p1(), i.p1() + i.p3() + 1);
+                break;
+            case "Move":
+                r.set(i.p1(), i.p1() + Math.max(i.p3(), 1));
+                break;
+            case "ResultRow", "MakeRecord", "Affinity", "TypeCheck":
+                r.set(i.p1(), i.p1() + i.p2());
+                break;
+            case "SorterInsert", "IdxInsert":
+                r.set(i.p2());
+                break;
+            case "Insert":
+                r.set(i.p2());
+                r.set(i.p3());
+                break;
+            case "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found", "NotFound", "NoConflict", "IfNoHope", "SorterCompare", "Filter",
+                            "FilterAdd": {
+                int n = i.p4() instanceof P4.Int32 k ? k.value() : 0;
+                r.set(i.p3(), i.p3() + Math.max(n, 1));
+                if (i.opcodeName().startsWith("Filter")) {
+                    r.set(i.p1());
+                }
+                break;
+            }
+            case "Compare":
+                r.set(i.p1(), i.p1() + i.p3());
+                r.set(i.p2(), i.p2() + i.p3());
+                break;
+            case "Function", "PureFunc":
+                if (!(i.p4() instanceof P4.Function f)) {
+                    return null;
+                }
+                r.set(i.p2(), i.p2() + f.callArguments());
+                break;
+            case "AggStep", "AggStep1": {
+                r.set(i.p2(), i.p2() + i.p5());
+                r.set(i.p3());
+                Instruction before = i.address() > 0 ? program.get(i.address() - 1) : null;
+                if (before != null && before.opcodeName().equals("CollSeq")) {
+                    r.set(before.p1());
+                }
+                break;
+            }
+            default:
+                return null;
+        }
+        return r;
+    }
+}
