@@ -152,6 +152,10 @@ final class CursorNodes {
             this.source = source;
         }
 
+        boolean storesValue() {
+            return storesValue;
+        }
+
         @Override
         public void execute(Execution execution) {
             RecordCursor c = source.locate(execution);

@@ -28,6 +28,9 @@ final class FieldComparison extends InstructionNode {
     @Child private RecordField rightField;
     private final int leftRegister;
     private final int rightRegister;
+    /** A RealAffinity of the operand's register came between Column and comparison: an integer field reads as a REAL. */
+    private final boolean leftReal;
+    private final boolean rightReal;
     @Child private ComparisonOperationNode comparison;
     /**
      * A register operand's text and its UTF-8 bytes, by identity: the operand is mostly a
@@ -46,8 +49,8 @@ final class FieldComparison extends InstructionNode {
     private record RegisterText(String text, byte[] utf8, boolean mayBeNumber) {
     }
 
-    FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, RecordField rightField,
-                    int rightRegister) {
+    FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, boolean leftReal,
+                    RecordField rightField, int rightRegister, boolean rightReal) {
         super(pc, BRANCH, target);
         this.relation = relation;
         this.flags = flags;
@@ -57,6 +60,8 @@ final class FieldComparison extends InstructionNode {
         this.rightField = rightField;
         this.leftRegister = leftRegister;
         this.rightRegister = rightRegister;
+        this.leftReal = leftReal;
+        this.rightReal = rightReal;
         this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE) && !keepResult);
     }
 
@@ -68,8 +73,8 @@ final class FieldComparison extends InstructionNode {
         int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
         int res = inPlace(execution, lc, lf, rc, rf);
         if (res == GENERAL) {
-            Object a = leftField == null ? execution.registers[leftRegister] : leftField.read(lc, execution.vdbe, lf);
-            Object b = rightField == null ? execution.registers[rightRegister] : rightField.read(rc, execution.vdbe, rf);
+            Object a = leftField == null ? execution.registers[leftRegister] : asReal(leftField.read(lc, execution.vdbe, lf), leftReal);
+            Object b = rightField == null ? execution.registers[rightRegister] : asReal(rightField.read(rc, execution.vdbe, rf), rightReal);
             res = comparison.execute(a, b);
         }
         if (res == ComparisonOperationNode.UNORDERED) {
@@ -90,19 +95,19 @@ final class FieldComparison extends InstructionNode {
         int rt = rc == null ? 0 : rc.serialTypeAt(execution.vdbe, rf);
         Object lv = lc == null ? execution.registers[leftRegister] : null;
         Object rv = rc == null ? execution.registers[rightRegister] : null;
-        int lk = lc == null ? kindOf(lv) : kindOf(lt);
-        int rk = rc == null ? kindOf(rv) : kindOf(rt);
+        int lk = lc == null ? kindOf(lv) : realIf(kindOf(lt), leftReal);
+        int rk = rc == null ? kindOf(rv) : realIf(kindOf(rt), rightReal);
         if (lk == INTEGER && rk == INTEGER) {
             return Long.compare(integer(lc, lf, lt, lv), integer(rc, rf, rt, rv));
         } else if (lk == REAL && rk == REAL) {
-            double a = real(lc, lf, lv);
-            double b = real(rc, rf, rv);
+            double a = real(lc, lf, lt, lv);
+            double b = real(rc, rf, rt, rv);
             return Double.isNaN(a) || Double.isNaN(b) ? GENERAL : a < b ? -1 : a > b ? 1 : 0;
         } else if (lk == INTEGER && rk == REAL) {
-            double b = real(rc, rf, rv);
+            double b = real(rc, rf, rt, rv);
             return Double.isNaN(b) ? GENERAL : SqlValues.compareNumbers(integer(lc, lf, lt, lv), b);
         } else if (lk == REAL && rk == INTEGER) {
-            double a = real(lc, lf, lv);
+            double a = real(lc, lf, lt, lv);
             return Double.isNaN(a) ? GENERAL : SqlValues.compareNumbers(a, integer(rc, rf, rt, rv));
         } else if (lk == TEXT && rk == TEXT && collation == Collations.BINARY) {
             return texts(lc, lf, lt, lv, rc, rf, rt, rv);
@@ -139,9 +144,22 @@ final class FieldComparison extends InstructionNode {
         return type >= 8 ? type - 8 : c.integerField(field, type);
     }
 
-    /** A REAL operand; NaN (which SQLite reads as NULL) sends the comparison to the general rules. */
-    private static double real(RecordCursor c, int field, Object value) {
-        return c == null ? (Double) value : c.realField(field);
+    /** A REAL operand (an integer field under RealAffinity too); NaN (which SQLite reads as NULL) sends the comparison to the general rules. */
+    private static double real(RecordCursor c, int field, int type, Object value) {
+        if (c == null) {
+            return (Double) value;
+        }
+        return type == 7 ? c.realField(field) : (double) integer(c, field, type, null);
+    }
+
+    /** RealAffinity's view of a field's kind: integers become reals. */
+    private static int realIf(int kind, boolean realAffinity) {
+        return realAffinity && kind == INTEGER ? REAL : kind;
+    }
+
+    /** RealAffinity of a decoded value (sqlite3VdbeMemRealify of an integer). */
+    private static Object asReal(Object value, boolean realAffinity) {
+        return realAffinity && value instanceof Long l ? (Object) (double) l : value;
     }
 
     /** Two texts by their UTF-8 bytes; {@link #GENERAL} when numeric affinity may make either a number. */

@@ -227,6 +227,13 @@ public final class NodeFactory {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
         Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
+        InstructionNode[] nodes = nodes(build);
+        return new ProgramRootNode(language, nodes, sql).getCallTarget();
+    }
+
+    /** The nodes of {@code build}'s program, comparisons reading Column fields in place where they can. */
+    private static InstructionNode[] nodes(Build build) {
+        List<Instruction> instructions = build.program();
         InstructionNode[] nodes = new InstructionNode[instructions.size()];
         for (Instruction i : instructions) {
             nodes[i.address()] = node(i, build);
@@ -241,7 +248,12 @@ public final class NodeFactory {
                 }
             }
         }
-        return new ProgramRootNode(language, nodes, sql).getCallTarget();
+        return nodes;
+    }
+
+    /** For tests: the nodes of a program without triggers or user functions (FFM binding). */
+    static InstructionNode[] nodesForTest(List<Instruction> instructions) {
+        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), null, false, null, ColumnComparisons.NONE));
     }
 
     /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
@@ -325,7 +337,7 @@ public final class NodeFactory {
         }
         List<Instruction> program = build.program();
         return new FieldComparison(i.address(), i.p2(), relation, i.p5(), collation(i), elseEqFollows(program, i), fused.left() >= 0 ? recordField(program.get(fused.left()), build) : null,
-                        i.p3(), fused.right() >= 0 ? recordField(program.get(fused.right()), build) : null, i.p1());
+                        i.p3(), fused.leftRealAffinity(), fused.right() >= 0 ? recordField(program.get(fused.right()), build) : null, i.p1(), fused.rightRealAffinity());
     }
 
     /** Whether a comparison may read Column fields in place: a collation of Graalite's, and no cleared NULL for IS to tell apart. */

@@ -9,12 +9,33 @@ import org.graalite.program.P4;
 /**
  * The registers an instruction may read on the Truffle tier, for the analyses that prove a
  * register's value unused (see ColumnComparisons). An over-approximation: an opcode not listed
- * here may read any register ({@link #reads} answers null), which makes those analyses leave
- * the program as it is. Writes are not listed: a register read nowhere but where an analysis
- * accounts for it is all they need.
+ * here may read any register ({@link #reads} answers null), which makes those analyses give up
+ * where they meet it. {@link #overwrites} lists the writes that end a value's life: an
+ * under-approximation, for the same reason.
  */
 final class RegisterReads {
     private RegisterReads() {
+    }
+
+    /**
+     * Whether {@code i} certainly replaces the value of {@code register} (after reading what it
+     * reads, which the caller checks first): the end of the life of the value before.
+     */
+    static boolean overwrites(Instruction i, int register) {
+        switch (i.opcodeName()) {
+            case "Column", "MakeRecord", "Function", "PureFunc", "Add", "Subtract", "Multiply", "Divide", "Remainder", "Concat", "BitAnd", "BitOr", "ShiftLeft",
+                            "ShiftRight", "And", "Or":
+                return i.p3() == register;
+            case "Integer", "Int64", "Real", "String8", "String", "Blob", "Rowid", "IdxRowid", "Sequence", "Count", "SorterData", "RowData", "Variable", "BeginSubrtn", "SCopy",
+                            "IntCopy", "Not", "BitNot", "IsTrue":
+                return i.p2() == register;
+            case "Null":
+                return register >= i.p2() && register <= Math.max(i.p2(), i.p3());
+            case "Copy":
+                return register >= i.p2() && register <= i.p2() + i.p3();
+            default:
+                return false;
+        }
     }
 
     /**
@@ -29,7 +50,7 @@ final class RegisterReads {
                             "ElseEq", "Permutation", "OpenEphemeral", "OpenAutoindex", "SorterOpen", "SorterSort", "Sort", "SorterNext", "Once", "Count", "Sequence", "Rowid",
                             "IdxRowid", "DeferredSeek", "Integer", "Int64", "Real", "String8", "String", "Null", "Variable", "BeginSubrtn", "SorterData", "RowData", "Gosub",
                             "InitCoroutine", "OpenPseudo", "IfNullRow", "Offset", "FinishSeek", "Abortable", "ReleaseReg", "SeekHit", "IfSizeBetween", "CollSeq", "OpenDup",
-                            "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen":
+                            "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen", "Blob", "Delete":
                 break;
             case "OpenRead", "OpenWrite", "ReopenIdx":
                 // OPFLAG_P2ISREG: the root page is in register P2.
@@ -60,6 +81,25 @@ final class RegisterReads {
             case "HaltIfNull", "SeekRowid", "NotExists":
                 r.set(i.p3());
                 break;
+            case "NewRowid":
+                // The largest rowid so far (AUTOINCREMENT), in the root frame's register P3.
+                if (i.p3() > 0) {
+                    r.set(i.p3());
+                }
+                break;
+            case "RowSetTest":
+                r.set(i.p1());
+                r.set(i.p3());
+                break;
+            case "SeekScan": {
+                // Compares with the key of the SeekGE that follows it.
+                Instruction seek = i.address() + 1 < program.size() ? program.get(i.address() + 1) : null;
+                if (seek == null || !(seek.p4() instanceof P4.Int32 n)) {
+                    return null;
+                }
+                r.set(seek.p3(), seek.p3() + Math.max(n.value(), 1));
+                break;
+            }
             case "Copy":
                 r.set(i.p1(), i.p1() + i.p3() + 1);
                 break;

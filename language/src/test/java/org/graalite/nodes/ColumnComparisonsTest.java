@@ -1,0 +1,79 @@
+package org.graalite.nodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.graalite.nativeapi.NativeConnection;
+import org.graalite.nativeapi.NativeStatement;
+import org.graalite.nativeapi.ProgramReader;
+import org.graalite.program.Instruction;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which comparisons read Column fields in place (ColumnComparisons): the filters of a scan,
+ * also when SQLite reuses the register for something else later, and not where another
+ * instruction reads the Column's register. The differential case column-comparisons.sql checks
+ * the answers.
+ */
+class ColumnComparisonsTest {
+    private static NativeConnection connection;
+
+    @BeforeAll
+    static void schema() {
+        connection = NativeConnection.open(":memory:", false);
+        run("create table t(a integer, b text, c real, d date)");
+    }
+
+    @AfterAll
+    static void close() {
+        connection.close();
+    }
+
+    private static void run(String sql) {
+        try (NativeStatement s = connection.prepareOne(sql)) {
+            while (s.step()) {
+                // no rows
+            }
+        }
+    }
+
+    /** How many comparisons of {@code sql} read fields in place, and how many Columns then store nothing. */
+    private static String fused(String sql) {
+        try (NativeStatement s = connection.prepareOne(sql)) {
+            List<Instruction> program = ProgramReader.read(s).instructions();
+            InstructionNode[] nodes = NodeFactory.nodesForTest(program);
+            int comparisons = 0;
+            int silentColumns = 0;
+            for (InstructionNode n : nodes) {
+                if (n instanceof FieldComparison) {
+                    comparisons++;
+                } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
+                    silentColumns++;
+                }
+            }
+            return comparisons + " comparisons, " + silentColumns + " columns";
+        }
+    }
+
+    @Test
+    void filtersOfAScanReadFieldsInPlace() {
+        assertEquals("1 comparisons, 1 columns", fused("select count(*) from t where b = 'x'"));
+        assertEquals("1 comparisons, 2 columns", fused("select count(*) from t where d < b"));
+        // A REAL column: RealAffinity between Column and comparison, applied by the comparison.
+        assertEquals("2 comparisons, 2 columns", fused("select count(*) from t where a > 1 and c < 2.5"));
+        // The filter's register is filled again (max's argument, a record) before anything else reads it.
+        assertEquals("1 comparisons, 1 columns", fused("select max(b) from t where b > 'x'"));
+        assertEquals("2 comparisons, 2 columns", fused("select * from t where b in (select b from t where a > 1) and a > 0"));
+    }
+
+    @Test
+    void columnsWhoseValueIsReadStillStore() {
+        // The result's Column stores; the filter's does not.
+        assertEquals("1 comparisons, 1 columns", fused("select a from t where a > 1"));
+        // a + 1 is computed before the comparison: no Column feeds it.
+        assertEquals("0 comparisons, 0 columns", fused("select a + 1 from t where a + 1 > 5"));
+    }
+}
