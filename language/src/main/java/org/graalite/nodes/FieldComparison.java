@@ -166,40 +166,27 @@ final class FieldComparison extends InstructionNode {
     @TruffleBoundary
     private int texts(RecordCursor lc, int lf, int lt, Object lv, RecordCursor rc, int rf, int rt, Object rv) {
         boolean numeric = (flags & ComparisonNodes.AFF_MASK) >= ComparisonNodes.AFF_NUMERIC;
-        byte[] a;
-        int al;
-        if (lc != null) {
-            a = lc.fieldBytes(lf, lt, 0);
-            al = (lt - 12) >> 1;
-            if (numeric && NumberSyntax.mayBeNumber(a, al)) {
-                return GENERAL;
-            }
-        } else {
-            RegisterText k = registerText((String) lv);
-            if (k == null || (numeric && k.mayBeNumber())) {
-                return GENERAL;
-            }
-            a = k.utf8();
-            al = a.length;
+        byte[] a = textBytes(lc, lf, lt, lv, 0, numeric);
+        byte[] b = a == null ? null : textBytes(rc, rf, rt, rv, 1, numeric);
+        if (b == null) {
+            return GENERAL;
         }
-        byte[] b;
-        int bl;
-        if (rc != null) {
-            b = rc.fieldBytes(rf, rt, 1);
-            bl = (rt - 12) >> 1;
-            if (numeric && NumberSyntax.mayBeNumber(b, bl)) {
-                return GENERAL;
-            }
-        } else {
-            RegisterText k = registerText((String) rv);
-            if (k == null || (numeric && k.mayBeNumber())) {
-                return GENERAL;
-            }
-            b = k.utf8();
-            bl = b.length;
-        }
-        int c = java.util.Arrays.compareUnsigned(a, 0, al, b, 0, bl);
+        int c = java.util.Arrays.compareUnsigned(a, 0, lc != null ? (lt - 12) >> 1 : a.length, b, 0, rc != null ? (rt - 12) >> 1 : b.length);
         return c < 0 ? -1 : c > 0 ? 1 : 0;
+    }
+
+    /**
+     * A text operand's UTF-8 bytes: a field's in the cursor's buffer {@code slot} (its first
+     * (type - 12) / 2 bytes), or a register text's; null when numeric affinity may make it a
+     * number, or the register's text is not the one encoded before.
+     */
+    private byte[] textBytes(RecordCursor c, int field, int type, Object value, int slot, boolean numeric) {
+        if (c != null) {
+            byte[] bytes = c.fieldBytes(field, type, slot);
+            return numeric && NumberSyntax.mayBeNumber(bytes, (type - 12) >> 1) ? null : bytes;
+        }
+        RegisterText k = registerText((String) value);
+        return k == null || (numeric && k.mayBeNumber()) ? null : k.utf8();
     }
 
     /** The bytes of a register's text: the cached ones when it is the same String, else null (the general rules compare). */

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.graalite.nativeapi.NativeConnection;
-import org.graalite.nativeapi.NativeStatement;
-import org.graalite.nativeapi.ProgramReader;
 import org.graalite.program.Instruction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,43 +16,33 @@ import org.junit.jupiter.api.Test;
  * the answers.
  */
 class ColumnComparisonsTest {
-    private static NativeConnection connection;
+    private static ExplainedPrograms programs;
 
     @BeforeAll
     static void schema() {
-        connection = NativeConnection.open(":memory:", false);
-        run("create table t(a integer, b text, c real, d date)");
+        programs = new ExplainedPrograms();
+        programs.run("create table t(a integer, b text, c real, d date)");
     }
 
     @AfterAll
     static void close() {
-        connection.close();
-    }
-
-    private static void run(String sql) {
-        try (NativeStatement s = connection.prepareOne(sql)) {
-            while (s.step()) {
-                // no rows
-            }
-        }
+        programs.close();
     }
 
     /** How many comparisons of {@code sql} read fields in place, and how many Columns then store nothing. */
     private static String fused(String sql) {
-        try (NativeStatement s = connection.prepareOne(sql)) {
-            List<Instruction> program = ProgramReader.read(s).instructions();
-            InstructionNode[] nodes = NodeFactory.nodesForTest(program);
-            int comparisons = 0;
-            int silentColumns = 0;
-            for (InstructionNode n : nodes) {
-                if (n instanceof FieldComparison) {
-                    comparisons++;
-                } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
-                    silentColumns++;
-                }
+        List<Instruction> program = programs.program(sql);
+        InstructionNode[] nodes = NodeFactory.nodesForTest(program);
+        int comparisons = 0;
+        int silentColumns = 0;
+        for (InstructionNode n : nodes) {
+            if (n instanceof FieldComparison) {
+                comparisons++;
+            } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
+                silentColumns++;
             }
-            return comparisons + " comparisons, " + silentColumns + " columns";
         }
+        return comparisons + " comparisons, " + silentColumns + " columns";
     }
 
     @Test

@@ -6,9 +6,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.graalite.nativeapi.NativeConnection;
-import org.graalite.nativeapi.NativeStatement;
-import org.graalite.nativeapi.ProgramReader;
 import org.graalite.program.Instruction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,38 +18,28 @@ import org.junit.jupiter.api.Test;
  * The differential case in-lists.sql checks the answers themselves.
  */
 class SmallKeyIndexesTest {
-    private static NativeConnection connection;
+    private static ExplainedPrograms programs;
 
     @BeforeAll
     static void schema() {
-        connection = NativeConnection.open(":memory:", false);
-        run("create table t(a integer, b text, c real)");
-        run("create table u(x integer, y text)");
+        programs = new ExplainedPrograms();
+        programs.run("create table t(a integer, b text, c real)");
+        programs.run("create table u(x integer, y text)");
     }
 
     @AfterAll
     static void close() {
-        connection.close();
-    }
-
-    private static void run(String sql) {
-        try (NativeStatement s = connection.prepareOne(sql)) {
-            while (s.step()) {
-                // no rows
-            }
-        }
+        programs.close();
     }
 
     /** The cursors of {@code sql}'s Found and NotFound that a SmallKeySet answers. */
     private static Set<Integer> answeredInJava(String sql) {
         Set<Integer> cursors = new TreeSet<>();
-        try (NativeStatement s = connection.prepareOne(sql)) {
-            List<Instruction> program = ProgramReader.read(s).instructions();
-            for (Instruction i : program) {
-                if ((i.opcodeName().equals("Found") || i.opcodeName().equals("NotFound")) && i.p4() instanceof org.graalite.program.P4.Int32 n &&
-                                SmallKeyIndexes.collations(program, i.p1(), n.value()) != null) {
-                    cursors.add(i.p1());
-                }
+        List<Instruction> program = programs.program(sql);
+        for (Instruction i : program) {
+            if ((i.opcodeName().equals("Found") || i.opcodeName().equals("NotFound")) && i.p4() instanceof org.graalite.program.P4.Int32 n &&
+                            SmallKeyIndexes.collations(program, i.p1(), n.value()) != null) {
+                cursors.add(i.p1());
             }
         }
         return cursors;
