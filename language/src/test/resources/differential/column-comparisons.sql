@@ -57,3 +57,15 @@ select id from c where d > '1994-01-02' and d < '1995' order by d, id;
 select a.id, b.id from c a, c b where a.t = b.k and a.i < b.i order by 1, 2;
 select id from c where i = (select max(i) from c where t < 'z') order by id;
 select id from c x where exists (select 1 from c y where y.d = x.d and y.id <> x.id) order by id;
+-- A star join: SeekRowid on the dimension keys a Column reads in place (ColumnComparisons), keys
+-- of every storage class in an untyped column.
+create table dim1(k integer primary key, name text, grp integer);
+create table dim2(k integer primary key, label text, flag real);
+create table fact(id integer primary key, a, b integer, amount real, note text);
+insert into dim1 with recursive c(k) as (select 1 union all select k + 1 from c where k < 200) select k, 'n' || (k % 17), k % 5 from c;
+insert into dim2 with recursive c(k) as (select 1 union all select k + 1 from c where k < 300) select k, 'l' || (k % 13), (k % 7) * 1.5 from c;
+insert into fact with recursive c(k) as (select 1 union all select k + 1 from c where k < 3000) select k, case when k % 97 = 0 then null when k % 89 = 0 then '12' when k % 83 = 0 then 7.0 else k % 211 end, k % 307, k * 0.25, 'x' || (k % 11) from c;
+analyze;
+select d1.grp, d2.label, count(*), sum(f.amount) from fact f, dim1 d1, dim2 d2 where f.a = d1.k and f.b = d2.k and d1.grp = 2 and d2.flag > 3 group by 1, 2 order by 1, 2;
+select count(*), sum(f.amount) from fact f, dim1 d1 where f.a = d1.k and d1.name = 'n3';
+select count(*) from fact f where f.a in (select k from dim1 where grp = 1) and f.b < 100;

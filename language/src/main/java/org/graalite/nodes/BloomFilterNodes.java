@@ -52,15 +52,23 @@ final class BloomFilterNodes {
         @Override
         public void execute(Execution execution) {
             byte[] bits = (byte[]) execution.registers[filter];
-            long bit = Long.remainderUnsigned(hash(execution.registers, first, count), bits.length * 8L);
+            long bit = Long.remainderUnsigned(keyHash(execution.registers), bits.length * 8L);
             bits[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
             byte[] bits = (byte[]) execution.registers[filter];
-            long bit = Long.remainderUnsigned(hash(execution.registers, first, count), bits.length * 8L);
+            long bit = Long.remainderUnsigned(keyHash(execution.registers), bits.length * 8L);
             return (bits[(int) (bit >>> 3)] & (1 << (bit & 7))) == 0;
+        }
+
+        /** The key's hash; a one-integer key (a star join's foreign key) in compiled code, the rest out of line. */
+        private long keyHash(Object[] registers) {
+            if (count == 1 && registers[first] instanceof Long l) {
+                return l;
+            }
+            return hash(registers, first, count);
         }
     }
 
@@ -74,28 +82,32 @@ final class BloomFilterNodes {
     static long hash(Object[] registers, int first, int count) {
         long h = 0;
         for (int i = first; i < first + count; i++) {
-            Object v = registers[i];
-            if (v instanceof Long l) {
-                h += l;
-            } else if (v instanceof Double d) {
-                h += SqlValues.intValue(d);
-            } else if (v instanceof String s) {
-                byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                h += b.length;
-                if (b.length >= 8) {
-                    h += littleEndian(b, 0, 8);
-                    h += littleEndian(b, b.length - 8, 8);
-                } else {
-                    h += littleEndian(b, 0, b.length);
-                }
-            } else if (v instanceof byte[] b) {
-                if (b.length > 0) {
-                    h += littleEndian(b, 0, Math.min(b.length, 8));
-                }
-                h += b.length;
-            }
+            h += valueHash(registers[i]);
         }
         return h;
+    }
+
+    /** One value's contribution to {@link #hash}. */
+    @TruffleBoundary
+    static long valueHash(Object v) {
+        if (v instanceof Long l) {
+            return l;
+        } else if (v instanceof Double d) {
+            return SqlValues.intValue(d);
+        } else if (v instanceof String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            long h = b.length;
+            if (b.length >= 8) {
+                h += littleEndian(b, 0, 8);
+                h += littleEndian(b, b.length - 8, 8);
+            } else {
+                h += littleEndian(b, 0, b.length);
+            }
+            return h;
+        } else if (v instanceof byte[] b) {
+            return (b.length > 0 ? littleEndian(b, 0, Math.min(b.length, 8)) : 0) + b.length;
+        }
+        return 0;
     }
 
     private static long littleEndian(byte[] b, int at, int n) {

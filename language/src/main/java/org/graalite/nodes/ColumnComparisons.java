@@ -8,44 +8,55 @@ import java.util.Map;
 import org.graalite.program.Instruction;
 
 /**
- * Which comparisons of a program read a field in place instead of the register a Column just
+ * Which instructions of a program read a field in place instead of the register a Column just
  * filled, and which Columns then need not fill their register. A WHERE clause compiles to
- * {@code Column c, f -> r; Lt r, s}: a register that only the comparison reads. Reading the
- * field where it lies spares a String (text) or a box (numbers) per row.
+ * {@code Column c, f -> r; Lt r, s}, a star join to {@code Column -> r; MustBeInt r; Filter r;
+ * ...; SeekRowid r}: registers that only those instructions read. Reading the field where it
+ * lies spares a String (text) or a box (numbers) per row.
  *
- * <p>A comparison's operand register {@code r} may come from a Column in place when the Column
- * is the last instruction before the comparison that writes {@code r}, only Columns and other
- * comparisons stand between them (nothing moves a cursor), and control reaches the comparison
- * from the Column alone (no jump lands after the Column). It does when the Column's value is
- * read by nothing else: every instruction that may read {@code r} (see {@link RegisterReads}) on
- * every path from the Column, until something certainly writes {@code r} again, is such a
- * comparison. That Column then stores nothing.
+ * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
+ * filter's Filter of one register, SeekRowid and NotExists. A reader's operand register
+ * {@code r} may come from a Column in place when the Column is the last instruction before the
+ * reader that writes {@code r}, only instructions that move no cursor stand between them
+ * (Columns, comparisons, MustBeInt, Filter, RealAffinity; a RealAffinity or MustBeInt of
+ * {@code r} itself only right after the Column, which the readers then apply), and control
+ * reaches the reader from the Column alone (no jump lands after the Column). It does when the
+ * Column's value is read by nothing else: every instruction that may read {@code r} (see
+ * {@link RegisterReads}) on every path from the Column, until something certainly writes
+ * {@code r} again, is such a reader. That Column then stores nothing.
  */
 final class ColumnComparisons {
-    /** No comparison reads in place: the program as it is. */
+    /** No instruction reads in place: the program as it is. */
     static final ColumnComparisons NONE = new ColumnComparisons(new BitSet(), Map.of());
 
-    /**
-     * The operands of a comparison (r[P3] and r[P1]) that Columns read in place: the Columns'
-     * addresses, -1 for a register; and whether a RealAffinity of the register stood between
-     * Column and comparison (a REAL column's integral values, stored as integers, compare as reals).
-     */
-    record Operands(int left, int right, boolean leftRealAffinity, boolean rightRealAffinity) {
+    /** What stood between the Column and its reader and changed the register's value: nothing. */
+    static final int AS_STORED = 0;
+    /** A RealAffinity of the register: integers (a REAL column's integral values) read as reals. */
+    static final int REAL_AFFINITY = 1;
+    /** A MustBeInt of the register: the value the reader sees is its integer (MustBeInt let it pass). */
+    static final int MUST_BE_INT = 2;
+
+    /** An operand a Column reads in place: the Column's address and what came between ({@link #AS_STORED}, ...). */
+    record Operand(int column, int conversion) {
     }
 
-    /** {@link #source}: a RealAffinity of the register came between the Column and the comparison. */
-    private static final int REAL_AFFINITY = 1 << 30;
+    /**
+     * The in-place operands of a reader: for comparisons r[P3] and r[P1], for the others their
+     * one register operand first; null where the operand is read from its register.
+     */
+    record Operands(Operand left, Operand right) {
+    }
 
     private final BitSet unusedColumnValues;
-    private final Map<Integer, Operands> comparisons;
+    private final Map<Integer, Operands> readers;
 
-    private ColumnComparisons(BitSet unusedColumnValues, Map<Integer, Operands> comparisons) {
+    private ColumnComparisons(BitSet unusedColumnValues, Map<Integer, Operands> readers) {
         this.unusedColumnValues = unusedColumnValues;
-        this.comparisons = comparisons;
+        this.readers = readers;
     }
 
     boolean isEmpty() {
-        return comparisons.isEmpty();
+        return readers.isEmpty();
     }
 
     /** Whether the Column at {@code pc} need not store its value (every reader reads the field in place). */
@@ -53,23 +64,45 @@ final class ColumnComparisons {
         return unusedColumnValues.get(pc);
     }
 
-    /** The operands of the comparison at {@code pc} that come from Columns; null if none does. */
+    /** The operands of the reader at {@code pc} that come from Columns; null if none does. */
     Operands operands(int pc) {
-        return comparisons.get(pc);
+        return readers.get(pc);
+    }
+
+    /** The registers instruction {@code i} can read in place, in the order of {@link Operands}; none if it is no reader. */
+    private static int[] readerRegisters(Instruction i) {
+        switch (i.opcodeName()) {
+            case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
+                return new int[]{i.p3(), i.p1()};
+            case "MustBeInt":
+                return new int[]{i.p1()};
+            case "SeekRowid", "NotExists":
+                return new int[]{i.p3()};
+            case "Filter":
+                return i.p4() instanceof org.graalite.program.P4.Int32 n && n.value() == 1 ? new int[]{i.p3()} : new int[0];
+            default:
+                return new int[0];
+        }
     }
 
     /** The analysis of {@code program}, whose nodes (as first built) tell where control can go. */
     static ColumnComparisons of(List<Instruction> program, InstructionNode[] nodes, java.util.function.IntPredicate fusable) {
         BitSet landings = landings(nodes);
-        // For each comparison, the Columns its operands r[P3] and r[P1] may be read from.
-        Map<Integer, int[]> candidates = new HashMap<>();
+        // For each reader, the operands it may read in place (null: from the register).
+        Map<Integer, Operand[]> candidates = new HashMap<>();
         for (Instruction i : program) {
-            if (isComparison(i) && !landings.get(i.address()) && fusable.test(i.address())) {
-                int left = source(program, landings, i.address(), i.p3());
-                int right = source(program, landings, i.address(), i.p1());
-                if (left >= 0 || right >= 0) {
-                    candidates.put(i.address(), new int[]{left, right});
-                }
+            int[] registers = readerRegisters(i);
+            if (registers.length == 0 || landings.get(i.address()) || !fusable.test(i.address())) {
+                continue;
+            }
+            Operand[] operands = new Operand[registers.length];
+            boolean any = false;
+            for (int k = 0; k < registers.length; k++) {
+                operands[k] = source(program, landings, i.address(), registers[k]);
+                any |= operands[k] != null;
+            }
+            if (any) {
+                candidates.put(i.address(), operands);
             }
         }
         if (candidates.isEmpty()) {
@@ -79,34 +112,34 @@ final class ColumnComparisons {
         for (Instruction i : program) {
             reads[i.address()] = RegisterReads.reads(i, program);
         }
-        // A Column's value may stay unstored when only comparisons that read its field read it.
+        // A Column's value may stay unstored when only readers of its field in place read it.
         BitSet unused = new BitSet();
-        for (int[] sources : candidates.values()) {
-            for (int source : sources) {
-                int column = source & ~REAL_AFFINITY;
-                if (source >= 0 && !unused.get(column) && readOnlyInPlace(program, nodes, reads, candidates, column)) {
-                    unused.set(column);
+        BitSet refused = new BitSet();
+        for (Operand[] operands : candidates.values()) {
+            for (Operand o : operands) {
+                if (o != null && !unused.get(o.column()) && !refused.get(o.column())) {
+                    (readOnlyInPlace(program, nodes, reads, candidates, o.column()) ? unused : refused).set(o.column());
                 }
             }
         }
-        Map<Integer, Operands> comparisons = new HashMap<>();
-        for (Map.Entry<Integer, int[]> e : candidates.entrySet()) {
-            int[] s = e.getValue();
-            int left = s[0] >= 0 && unused.get(s[0] & ~REAL_AFFINITY) ? s[0] & ~REAL_AFFINITY : -1;
-            int right = s[1] >= 0 && unused.get(s[1] & ~REAL_AFFINITY) ? s[1] & ~REAL_AFFINITY : -1;
-            if (left >= 0 || right >= 0) {
-                comparisons.put(e.getKey(), new Operands(left, right, left >= 0 && (s[0] & REAL_AFFINITY) != 0, right >= 0 && (s[1] & REAL_AFFINITY) != 0));
+        Map<Integer, Operands> readers = new HashMap<>();
+        for (Map.Entry<Integer, Operand[]> e : candidates.entrySet()) {
+            Operand[] o = e.getValue();
+            Operand left = o[0] != null && unused.get(o[0].column()) ? o[0] : null;
+            Operand right = o.length > 1 && o[1] != null && unused.get(o[1].column()) ? o[1] : null;
+            if (left != null || right != null) {
+                readers.put(e.getKey(), new Operands(left, right));
             }
         }
-        return comparisons.isEmpty() ? NONE : new ColumnComparisons(unused, comparisons);
+        return readers.isEmpty() ? NONE : new ColumnComparisons(unused, readers);
     }
 
     /**
      * Whether every instruction that may read the register Column {@code column} writes, on
      * any path from the Column until an instruction certainly writes the register again, is a
-     * comparison that reads the Column's field in place instead.
+     * reader of the Column's field in place.
      */
-    private static boolean readOnlyInPlace(List<Instruction> program, InstructionNode[] nodes, BitSet[] reads, Map<Integer, int[]> candidates, int column) {
+    private static boolean readOnlyInPlace(List<Instruction> program, InstructionNode[] nodes, BitSet[] reads, Map<Integer, Operand[]> candidates, int column) {
         int register = program.get(column).p3();
         BitSet visited = new BitSet();
         java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
@@ -122,16 +155,12 @@ final class ColumnComparisons {
                 // May read any register.
                 return false;
             }
-            if (reads[pc].get(register)) {
-                int[] sources = candidates.get(pc);
-                boolean inPlace = sources != null && (i.p3() != register || (sources[0] & ~REAL_AFFINITY) == column) &&
-                                (i.p1() != register || (sources[1] & ~REAL_AFFINITY) == column);
-                // A RealAffinity of the register right after the Column: the comparisons apply it.
-                boolean realAffinity = i.opcodeName().equals("RealAffinity") && i.p1() == register && pc == column + 1;
-                if (!inPlace && !realAffinity) {
-                    return false;
-                }
-            } else if (RegisterReads.overwrites(i, register)) {
+            if (reads[pc].get(register) && !readsInPlace(i, candidates.get(pc), register, column) &&
+                            !(i.opcodeName().equals("RealAffinity") && i.p1() == register && pc == column + 1)) {
+                // (A RealAffinity of the register right after the Column: its readers apply it.)
+                return false;
+            }
+            if (!reads[pc].get(register) && RegisterReads.overwrites(i, register)) {
                 continue;
             }
             InstructionNode n = nodes[pc];
@@ -149,6 +178,20 @@ final class ColumnComparisons {
                 case InstructionNode.HALT -> {
                 }
                 default -> work.push(pc + 1);
+            }
+        }
+        return true;
+    }
+
+    /** Whether reader {@code i} reads every operand that is {@code register} in place from Column {@code column}. */
+    private static boolean readsInPlace(Instruction i, Operand[] operands, int register, int column) {
+        if (operands == null) {
+            return false;
+        }
+        int[] registers = readerRegisters(i);
+        for (int k = 0; k < registers.length; k++) {
+            if (registers[k] == register && (operands[k] == null || operands[k].column() != column)) {
+                return false;
             }
         }
         return true;
@@ -186,29 +229,37 @@ final class ColumnComparisons {
     }
 
     /**
-     * The address of the Column whose value register {@code register} holds when the
-     * comparison at {@code comparison} runs, if control can only come from it through Columns
-     * and comparisons (and a RealAffinity of the register right after the Column: then with
-     * {@link #REAL_AFFINITY} set); -1 otherwise.
+     * The Column whose value register {@code register} holds when the reader at
+     * {@code reader} runs, if control can only come from it through instructions that move no
+     * cursor and leave the register alone (but for a RealAffinity or MustBeInt of it right
+     * after the Column); null otherwise.
      */
-    private static int source(List<Instruction> program, BitSet landings, int comparison, int register) {
-        int realAffinity = 0;
-        for (int p = comparison - 1; p >= 0; p--) {
+    private static Operand source(List<Instruction> program, BitSet landings, int reader, int register) {
+        int conversion = AS_STORED;
+        int conversionAt = -1;
+        for (int p = reader - 1; p >= 0; p--) {
             Instruction i = program.get(p);
-            if (i.opcodeName().equals("Column")) {
+            String name = i.opcodeName();
+            boolean ofRegister = i.p1() == register;
+            if (name.equals("Column")) {
                 if (i.p3() == register) {
-                    return realAffinity != 0 && realAffinity != p + 1 ? -1 : p | (realAffinity != 0 ? REAL_AFFINITY : 0);
+                    return conversionAt < 0 || conversionAt == p + 1 ? new Operand(p, conversion) : null;
                 }
-            } else if (i.opcodeName().equals("RealAffinity") && i.p1() == register && realAffinity == 0) {
-                realAffinity = p;
-            } else if (!isComparison(i)) {
-                return -1;
+            } else if ((name.equals("RealAffinity") || name.equals("MustBeInt")) && ofRegister) {
+                if (conversionAt >= 0) {
+                    return null;
+                }
+                conversionAt = p;
+                conversion = name.equals("RealAffinity") ? REAL_AFFINITY : MUST_BE_INT;
+            } else if (!(isComparison(i) || name.equals("Filter") || name.equals("MustBeInt") || name.equals("RealAffinity"))) {
+                // Anything else may move a cursor or write the register.
+                return null;
             }
             if (landings.get(p)) {
                 // Control may arrive here from elsewhere, where the register holds something else.
-                return -1;
+                return null;
             }
         }
-        return -1;
+        return null;
     }
 }

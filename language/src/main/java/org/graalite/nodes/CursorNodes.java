@@ -228,17 +228,41 @@ final class CursorNodes {
         private final int cursor;
         private final int register;
         @Child private BtreeCallNodes.SeekRowid seek;
+        /** The key read in place from the field a Column located (ColumnComparisons); null: from the register. */
+        @Child private RecordField keyField;
+        private final int keyConversion;
 
         SeekRowid(int pc, int target, int cursor, int register, BtreeCallNodes.SeekRowid seek) {
+            this(pc, target, cursor, register, seek, null, 0);
+        }
+
+        SeekRowid(int pc, int target, int cursor, int register, BtreeCallNodes.SeekRowid seek, RecordField keyField, int keyConversion) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.register = register;
             this.seek = seek;
+            this.keyField = keyField;
+            this.keyConversion = keyConversion;
+        }
+
+        boolean readsKeyInPlace() {
+            return keyField != null;
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
-            Object v = execution.registers[register];
+            Object v;
+            if (keyField != null) {
+                RecordCursor k = keyField.locate(execution);
+                int field = keyField.fieldIn(execution, k);
+                int type = k.serialTypeAt(execution.vdbe, field);
+                if (keyConversion != ColumnComparisons.REAL_AFFINITY && InPlaceReaders.isInteger(type)) {
+                    return seek(execution, InPlaceReaders.integer(k, field, type));
+                }
+                v = keyField.readConverted(k, execution.vdbe, field, keyConversion);
+            } else {
+                v = execution.registers[register];
+            }
             long key;
             if (v instanceof Long l) {
                 key = l;
@@ -249,6 +273,11 @@ final class CursorNodes {
                 }
                 key = k;
             }
+            return seek(execution, key);
+        }
+
+        /** Seeks the row {@code key}: true (jump) when there is none. */
+        private boolean seek(Execution execution, long key) {
             int result = seek.execute(execution.vdbe, cursor, key);
             int rc = result >>> 8;
             if (rc != 0) {

@@ -28,9 +28,9 @@ final class FieldComparison extends InstructionNode {
     @Child private RecordField rightField;
     private final int leftRegister;
     private final int rightRegister;
-    /** A RealAffinity of the operand's register came between Column and comparison: an integer field reads as a REAL. */
-    private final boolean leftReal;
-    private final boolean rightReal;
+    /** What came between Column and comparison (ColumnComparisons.AS_STORED, REAL_AFFINITY, MUST_BE_INT). */
+    private final int leftConversion;
+    private final int rightConversion;
     @Child private ComparisonOperationNode comparison;
     /**
      * A register operand's text and its UTF-8 bytes, by identity: the operand is mostly a
@@ -49,8 +49,8 @@ final class FieldComparison extends InstructionNode {
     private record RegisterText(String text, byte[] utf8, boolean mayBeNumber) {
     }
 
-    FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, boolean leftReal,
-                    RecordField rightField, int rightRegister, boolean rightReal) {
+    FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, int leftConversion,
+                    RecordField rightField, int rightRegister, int rightConversion) {
         super(pc, BRANCH, target);
         this.relation = relation;
         this.flags = flags;
@@ -60,8 +60,8 @@ final class FieldComparison extends InstructionNode {
         this.rightField = rightField;
         this.leftRegister = leftRegister;
         this.rightRegister = rightRegister;
-        this.leftReal = leftReal;
-        this.rightReal = rightReal;
+        this.leftConversion = leftConversion;
+        this.rightConversion = rightConversion;
         this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE) && !keepResult);
     }
 
@@ -73,8 +73,8 @@ final class FieldComparison extends InstructionNode {
         int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
         int res = inPlace(execution, lc, lf, rc, rf);
         if (res == GENERAL) {
-            Object a = leftField == null ? execution.registers[leftRegister] : asReal(leftField.read(lc, execution.vdbe, lf), leftReal);
-            Object b = rightField == null ? execution.registers[rightRegister] : asReal(rightField.read(rc, execution.vdbe, rf), rightReal);
+            Object a = leftField == null ? execution.registers[leftRegister] : leftField.readConverted(lc, execution.vdbe, lf, leftConversion);
+            Object b = rightField == null ? execution.registers[rightRegister] : rightField.readConverted(rc, execution.vdbe, rf, rightConversion);
             res = comparison.execute(a, b);
         }
         if (res == ComparisonOperationNode.UNORDERED) {
@@ -95,8 +95,8 @@ final class FieldComparison extends InstructionNode {
         int rt = rc == null ? 0 : rc.serialTypeAt(execution.vdbe, rf);
         Object lv = lc == null ? execution.registers[leftRegister] : null;
         Object rv = rc == null ? execution.registers[rightRegister] : null;
-        int lk = lc == null ? kindOf(lv) : realIf(kindOf(lt), leftReal);
-        int rk = rc == null ? kindOf(rv) : realIf(kindOf(rt), rightReal);
+        int lk = lc == null ? kindOf(lv) : converted(kindOf(lt), leftConversion);
+        int rk = rc == null ? kindOf(rv) : converted(kindOf(rt), rightConversion);
         if (lk == INTEGER && rk == INTEGER) {
             return Long.compare(integer(lc, lf, lt, lv), integer(rc, rf, rt, rv));
         } else if (lk == REAL && rk == REAL) {
@@ -152,14 +152,17 @@ final class FieldComparison extends InstructionNode {
         return type == 7 ? c.realField(field) : (double) integer(c, field, type, null);
     }
 
-    /** RealAffinity's view of a field's kind: integers become reals. */
-    private static int realIf(int kind, boolean realAffinity) {
-        return realAffinity && kind == INTEGER ? REAL : kind;
-    }
-
-    /** RealAffinity of a decoded value (sqlite3VdbeMemRealify of an integer). */
-    private static Object asReal(Object value, boolean realAffinity) {
-        return realAffinity && value instanceof Long l ? (Object) (double) l : value;
+    /**
+     * A field's kind after the conversion before the comparison: RealAffinity makes integers
+     * reals; after MustBeInt anything but an integer is decoded and converted (the general rules).
+     */
+    private static int converted(int kind, int conversion) {
+        if (conversion == ColumnComparisons.REAL_AFFINITY && kind == INTEGER) {
+            return REAL;
+        } else if (conversion == ColumnComparisons.MUST_BE_INT && kind != INTEGER) {
+            return OTHER;
+        }
+        return kind;
     }
 
     /** Two texts by their UTF-8 bytes; {@link #GENERAL} when numeric affinity may make either a number. */

@@ -336,12 +336,17 @@ public final class NodeFactory {
             return new ComparisonNodes.Compare(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
         }
         List<Instruction> program = build.program();
-        return new FieldComparison(i.address(), i.p2(), relation, i.p5(), collation(i), elseEqFollows(program, i), fused.left() >= 0 ? recordField(program.get(fused.left()), build) : null,
-                        i.p3(), fused.leftRealAffinity(), fused.right() >= 0 ? recordField(program.get(fused.right()), build) : null, i.p1(), fused.rightRealAffinity());
+        ColumnComparisons.Operand left = fused.left();
+        ColumnComparisons.Operand right = fused.right();
+        return new FieldComparison(i.address(), i.p2(), relation, i.p5(), collation(i), elseEqFollows(program, i), left != null ? recordField(program.get(left.column()), build) : null,
+                        i.p3(), left != null ? left.conversion() : 0, right != null ? recordField(program.get(right.column()), build) : null, i.p1(), right != null ? right.conversion() : 0);
     }
 
     /** Whether a comparison may read Column fields in place: a collation of Graalite's, and no cleared NULL for IS to tell apart. */
     private static boolean fusable(Instruction i, Build build) {
+        if (!ColumnComparisons.isComparison(i)) {
+            return true;
+        }
         return collation(i) >= 0 && !((i.p5() & ComparisonNodes.NULLEQ) != 0 && build.mayBeCleared(i.p3(), i.p3()));
     }
 
@@ -620,8 +625,13 @@ public final class NodeFactory {
                 return new RegisterNodes.Variable(pc, i.p1(), i.p2());
             case "Once":
                 return new ControlNodes.Once(pc, i.p2());
-            case "MustBeInt":
+            case "MustBeInt": {
+                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                if (inPlace != null) {
+                    return new InPlaceReaders.MustBeInt(pc, i.p2(), recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+                }
                 return new ControlNodes.MustBeInt(pc, i.p2(), i.p1());
+            }
             case "OpenPseudo":
                 return new CursorNodes.OpenPseudo(pc, i.p1(), i.p2());
             case "NullRow":
@@ -645,8 +655,13 @@ public final class NodeFactory {
                 return new RegisterNodes.Affinity(pc, i.p1(), ((P4.Text) i.p4()).value());
             case "FilterAdd":
                 return new BloomFilterNodes.Filter(pc, -1, i.p1(), i.p3(), int32(i), true);
-            case "Filter":
+            case "Filter": {
+                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                if (inPlace != null) {
+                    return new InPlaceReaders.Filter(pc, i.p2(), i.p1(), recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+                }
                 return new BloomFilterNodes.Filter(pc, i.p2(), i.p1(), i.p3(), int32(i), false);
+            }
             case "ClrSubtype":
                 // Values on the Truffle tier carry no subtype, so there is none to clear.
                 return new ControlNodes.Jump(pc, pc + 1);
@@ -774,7 +789,14 @@ public final class NodeFactory {
             }
             case "SeekRowid":
             case "NotExists":
-                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), BtreeCallNodes.SeekRowid.create(build.nfi(), i.opcodeName().equals("SeekRowid")));
+            {
+                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                BtreeCallNodes.SeekRowid seek = BtreeCallNodes.SeekRowid.create(build.nfi(), i.opcodeName().equals("SeekRowid"));
+                if (inPlace != null) {
+                    return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), seek, recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+                }
+                return new CursorNodes.SeekRowid(pc, i.p2(), i.p1(), i.p3(), seek);
+            }
             case "Count":
                 return new CursorNodes.CountRows(pc, i.p1(), i.p2());
             case "CollSeq":

@@ -101,6 +101,22 @@ final class RecordField extends Node {
         return c.valueOfType(column, type, absent);
     }
 
+    /**
+     * The field's value as a reader in place sees it after {@code conversion}, what stood between
+     * the Column and the reader (see ColumnComparisons): a RealAffinity makes an integer a
+     * real, a MustBeInt (which let the value pass) makes it its integer.
+     */
+    Object readConverted(RecordCursor c, NativeVdbe vdbe, int column, int conversion) {
+        Object v = read(c, vdbe, column);
+        if (conversion == ColumnComparisons.REAL_AFFINITY && v instanceof Long l) {
+            return (double) l;
+        } else if (conversion == ColumnComparisons.MUST_BE_INT && !(v instanceof Long)) {
+            Long k = org.graalite.runtime.SqlValues.integerAffinity(v);
+            return k != null ? k : v;
+        }
+        return v;
+    }
+
     private void learn(int type) {
         if (type >= 1 && type <= 6) {
             integerType = integerType == NO_INTEGER_TYPE || integerType == type ? type : SEVERAL_INTEGER_TYPES;

@@ -22,6 +22,7 @@ class ColumnComparisonsTest {
     static void schema() {
         programs = new ExplainedPrograms();
         programs.run("create table t(a integer, b text, c real, d date)");
+        programs.run("create table u(k integer primary key, v text)");
     }
 
     @AfterAll
@@ -29,7 +30,7 @@ class ColumnComparisonsTest {
         programs.close();
     }
 
-    /** How many comparisons of {@code sql} read fields in place, and how many Columns then store nothing. */
+    /** How many comparisons (and other readers) of {@code sql} read fields in place, and how many Columns then store nothing. */
     private static String fused(String sql) {
         List<Instruction> program = programs.program(sql);
         InstructionNode[] nodes = NodeFactory.nodesForTest(program);
@@ -40,6 +41,8 @@ class ColumnComparisonsTest {
                 comparisons++;
             } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
                 silentColumns++;
+            } else if (n instanceof InPlaceReaders.MustBeInt || n instanceof InPlaceReaders.Filter || (n instanceof CursorNodes.SeekRowid r && r.readsKeyInPlace())) {
+                comparisons++;
             }
         }
         return comparisons + " comparisons, " + silentColumns + " columns";
@@ -54,6 +57,8 @@ class ColumnComparisonsTest {
         // The filter's register is filled again (max's argument, a record) before anything else reads it.
         assertEquals("1 comparisons, 1 columns", fused("select max(b) from t where b > 'x'"));
         assertEquals("2 comparisons, 2 columns", fused("select * from t where b in (select b from t where a > 1) and a > 0"));
+        // A join on the rowid: SeekRowid takes the key from the field.
+        assertEquals("1 comparisons, 1 columns", fused("select u.v from t, u where u.k = t.a"));
     }
 
     @Test
