@@ -147,6 +147,18 @@ final class RegisterReads {
             default:
                 return null;
         }
+        switch (i.opcodeName()) {
+            case "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "MustBeInt", "Filter", "SeekRowid", "NotExists":
+                // They may read a field in place, from a pseudo cursor's record register too.
+                for (Instruction o : program) {
+                    if (o.opcodeName().equals("OpenPseudo")) {
+                        r.set(o.p2());
+                    }
+                }
+                break;
+            default:
+                break;
+        }
         return r;
     }
 }
