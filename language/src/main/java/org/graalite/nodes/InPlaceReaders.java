@@ -24,15 +24,22 @@ final class InPlaceReaders {
         return serialType >= 8 ? serialType - 8 : c.integerField(field, serialType);
     }
 
-    /** MustBeInt P1 P2 of a field: jump to P2 (or fail when P2 is 0) unless the value is or converts to an integer. */
-    static final class MustBeInt extends InstructionNode {
-        @Child private RecordField source;
-        private final int conversion;
+    /** A branch on a field read in place, with what came between Column and reader (ColumnComparisons.AS_STORED, ...). */
+    abstract static class FieldBranch extends InstructionNode {
+        @Child protected RecordField source;
+        protected final int conversion;
 
-        MustBeInt(int pc, int target, RecordField source, int conversion) {
+        FieldBranch(int pc, int target, RecordField source, int conversion) {
             super(pc, BRANCH, target);
             this.source = source;
             this.conversion = conversion;
+        }
+    }
+
+    /** MustBeInt P1 P2 of a field: jump to P2 (or fail when P2 is 0) unless the value is or converts to an integer. */
+    static final class MustBeInt extends FieldBranch {
+        MustBeInt(int pc, int target, RecordField source, int conversion) {
+            super(pc, target, source, conversion);
         }
 
         @Override
@@ -55,16 +62,12 @@ final class InPlaceReaders {
     }
 
     /** Filter P1 P2 P3 P4 with a key of one field: jump to P2 when the Bloom filter r[P1] certainly lacks it. */
-    static final class Filter extends InstructionNode {
+    static final class Filter extends FieldBranch {
         private final int filter;
-        @Child private RecordField source;
-        private final int conversion;
 
         Filter(int pc, int target, int filter, RecordField source, int conversion) {
-            super(pc, BRANCH, target);
+            super(pc, target, source, conversion);
             this.filter = filter;
-            this.source = source;
-            this.conversion = conversion;
         }
 
         @Override
