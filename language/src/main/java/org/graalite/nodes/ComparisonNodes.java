@@ -65,17 +65,25 @@ final class ComparisonNodes {
             } else {
                 res = comparison.execute(a, execution.registers[right]);
             }
-            if (res == ComparisonOperationNode.UNORDERED) {
-                if (keepResult) {
-                    execution.compareResult = 1;
-                }
-                return (flags & JUMPIFNULL) != 0;
-            }
-            if (keepResult) {
-                execution.compareResult = res;
-            }
-            return holds(relation, res);
+            return outcome(execution, res, relation, flags, keepResult);
         }
+    }
+
+    /**
+     * Whether a comparison whose result is {@code res} (or UNORDERED for a NULL operand) jumps,
+     * keeping the result for an ElseEq when {@code keepResult}.
+     */
+    static boolean outcome(Execution execution, int res, int relation, int flags, boolean keepResult) {
+        if (res == ComparisonOperationNode.UNORDERED) {
+            if (keepResult) {
+                execution.compareResult = 1;
+            }
+            return (flags & JUMPIFNULL) != 0;
+        }
+        if (keepResult) {
+            execution.compareResult = res;
+        }
+        return holds(relation, res);
     }
 
     @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary

@@ -256,7 +256,7 @@ final class CursorNodes {
                 RecordCursor k = keyField.locate(execution);
                 int field = keyField.fieldIn(execution, k);
                 int type = k.serialTypeAt(execution.vdbe, field);
-                if (keyConversion != ColumnComparisons.REAL_AFFINITY && InPlaceReaders.isInteger(type)) {
+                if (InPlaceReaders.storedInteger(type, keyConversion)) {
                     return seek(execution, InPlaceReaders.integer(k, field, type));
                 }
                 v = keyField.readConverted(k, execution.vdbe, field, keyConversion);

@@ -77,16 +77,7 @@ final class FieldComparison extends InstructionNode {
             Object b = rightField == null ? execution.registers[rightRegister] : rightField.readConverted(rc, execution.vdbe, rf, rightConversion);
             res = comparison.execute(a, b);
         }
-        if (res == ComparisonOperationNode.UNORDERED) {
-            if (keepResult) {
-                execution.compareResult = 1;
-            }
-            return (flags & ComparisonNodes.JUMPIFNULL) != 0;
-        }
-        if (keepResult) {
-            execution.compareResult = res;
-        }
-        return ComparisonNodes.holds(relation, res);
+        return ComparisonNodes.outcome(execution, res, relation, flags, keepResult);
     }
 
     /** The comparison of numbers or BINARY text without decoding; {@link #GENERAL} when the general rules must decide. */
@@ -116,7 +107,7 @@ final class FieldComparison extends InstructionNode {
     }
 
     private static int kindOf(int serialType) {
-        if ((serialType >= 1 && serialType <= 6) || serialType == 8 || serialType == 9) {
+        if (InPlaceReaders.isInteger(serialType)) {
             return INTEGER;
         } else if (serialType == 7) {
             return REAL;
@@ -138,10 +129,7 @@ final class FieldComparison extends InstructionNode {
     }
 
     private static long integer(RecordCursor c, int field, int type, Object value) {
-        if (c == null) {
-            return (Long) value;
-        }
-        return type >= 8 ? type - 8 : c.integerField(field, type);
+        return c == null ? (Long) value : InPlaceReaders.integer(c, field, type);
     }
 
     /** A REAL operand (an integer field under RealAffinity too); NaN (which SQLite reads as NULL) sends the comparison to the general rules. */

@@ -19,6 +19,14 @@ final class InPlaceReaders {
         return (serialType >= 1 && serialType <= 6) || serialType == 8 || serialType == 9;
     }
 
+    /**
+     * Whether a field of serial type {@code serialType} reaches its reader as the integer it
+     * stores, {@code conversion} (what came between Column and reader) not making it a REAL.
+     */
+    static boolean storedInteger(int serialType, int conversion) {
+        return conversion != ColumnComparisons.REAL_AFFINITY && isInteger(serialType);
+    }
+
     /** The integer of an integer field (see {@link #isInteger}). */
     static long integer(RecordCursor c, int field, int serialType) {
         return serialType >= 8 ? serialType - 8 : c.integerField(field, serialType);
@@ -46,7 +54,7 @@ final class InPlaceReaders {
         public boolean executeBranch(Execution execution) {
             RecordCursor c = source.locate(execution);
             int field = source.fieldIn(execution, c);
-            if (conversion == ColumnComparisons.AS_STORED && isInteger(c.serialTypeAt(execution.vdbe, field))) {
+            if (storedInteger(c.serialTypeAt(execution.vdbe, field), conversion)) {
                 return false;
             }
             // The register keeps what it held: every reader of the field converts it itself.
@@ -76,7 +84,7 @@ final class InPlaceReaders {
             int field = source.fieldIn(execution, c);
             int type = c.serialTypeAt(execution.vdbe, field);
             long hash;
-            if (conversion != ColumnComparisons.REAL_AFFINITY && isInteger(type)) {
+            if (storedInteger(type, conversion)) {
                 hash = integer(c, field, type);
             } else {
                 hash = BloomFilterNodes.valueHash(source.readConverted(c, execution.vdbe, field, conversion));

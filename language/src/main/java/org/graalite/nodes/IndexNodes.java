@@ -266,7 +266,7 @@ final class IndexNodes {
                 org.graalite.runtime.SmallKeySet keys = execution.cursors[cursor].smallKeys;
                 if (keys != null && keys.complete()) {
                     boolean exists = keys.containsPrefix(execution.registers, first, fields, smallKeyCollations);
-                    // Nothing reads this cursor's position (NodeFactory.keepsSmallKeys): it stays where it was.
+                    // Nothing reads this cursor's position (SmallKeyIndexes): it stays where it was.
                     return kind == FOUND ? exists : !exists;
                 }
             }

@@ -194,7 +194,7 @@ public final class NodeFactory {
                     if (!(i.p4() instanceof P4.KeyInfo k) || keyCollations(k, fields) == null || fields > k.sortFlags().length) {
                         return null;
                     }
-                    if (found != null && !(java.util.Arrays.equals(found.sortFlags(), k.sortFlags()) && java.util.Arrays.equals(found.collations(), k.collations()))) {
+                    if (found != null && !found.sameOrdering(k)) {
                         return null;
                     }
                     found = k;

@@ -48,7 +48,7 @@ final class SmallKeyIndexes {
             }
             switch (name) {
                 case "OpenEphemeral" -> {
-                    if (i.p1() != cursor || !(i.p4() instanceof P4.KeyInfo k) || (key != null && !sameKey(key, k))) {
+                    if (i.p1() != cursor || !(i.p4() instanceof P4.KeyInfo k) || (key != null && !key.sameOrdering(k))) {
                         return null;
                     }
                     key = k;
@@ -75,9 +75,5 @@ final class SmallKeyIndexes {
             return null;
         }
         return NodeFactory.keyCollations(key, fields);
-    }
-
-    private static boolean sameKey(P4.KeyInfo a, P4.KeyInfo b) {
-        return java.util.Arrays.equals(a.sortFlags(), b.sortFlags()) && java.util.Arrays.equals(a.collations(), b.collations());
     }
 }

@@ -76,6 +76,11 @@ public sealed interface P4 {
         public static final int DESC = 0x01;
         public static final int BIGNULL = 0x02;
 
+        /** Whether {@code other} orders keys as this does: the same sort flags and collations. */
+        public boolean sameOrdering(KeyInfo other) {
+            return Arrays.equals(sortFlags, other.sortFlags) && Arrays.equals(collations, other.collations);
+        }
+
         @Override
         public String display() {
             StringBuilder sb = new StringBuilder("k(").append(keyFields);

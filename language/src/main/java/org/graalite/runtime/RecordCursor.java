@@ -128,6 +128,7 @@ public final class RecordCursor {
 
     /** The values of {@code record} (a record as MakeRecord makes it), field by field. */
     static Object[] decodeRecord(byte[] record) {
+        // A pseudo cursor of no execution (any register number makes it one): the record is given here.
         RecordCursor reader = new RecordCursor(-1, 0);
         reader.usePseudoRecord(record);
         Object[] values = new Object[reader.fieldCount(null)];
