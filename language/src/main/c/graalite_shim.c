@@ -560,8 +560,49 @@ GRAALITE_EXPORT int graalite_cursor_step_located(sqlite3_stmt *stmt, int iCur, i
   int r;
   if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   r = graalite_cursor_moved(pC, forward ? sqlite3BtreeNext(pC->uc.pCursor, 0) : sqlite3BtreePrevious(pC->uc.pCursor, 0));
-  if (r == 0) graalite_payload_out(pC, out);
+  if (r == 0) {
+    graalite_payload_out(pC, out);
+    /* out[4..7]: the cursor's structs, for the Java step on a leaf page (graalite_btree_layout). */
+    memcpy(&out[4], &pC, sizeof(pC));
+    memcpy(&out[6], &pC->uc.pCursor, sizeof(pC->uc.pCursor));
+  }
   return r;
+}
+
+/*
+ * Where the fields that sqlite3BtreeNext and OP_Next read and write when the next entry is on
+ * the same leaf page lie in SQLite's structs (byte offsets), and the constants they use: the
+ * Truffle tier takes that step in Java (runtime/LeafStep.java) and calls
+ * graalite_cursor_step_located for every other one. Entry `which` of the table below.
+ */
+_Static_assert(sizeof(((BtCursor *)0)->ix) == 2, "BtCursor.ix is a u16");
+_Static_assert(sizeof(((BtCursor *)0)->info.nSize) == 2, "CellInfo.nSize is a u16");
+_Static_assert(sizeof(((MemPage *)0)->nCell) == 2, "MemPage.nCell is a u16");
+_Static_assert(sizeof(((MemPage *)0)->maskPage) == 2, "MemPage.maskPage is a u16");
+_Static_assert(sizeof(((MemPage *)0)->maxLocal) == 2, "MemPage.maxLocal is a u16");
+_Static_assert(sizeof(((VdbeCursor *)0)->cacheStatus) == 4, "VdbeCursor.cacheStatus is a u32");
+GRAALITE_EXPORT int graalite_btree_layout(int which) {
+  switch (which) {
+    case 0: return (int)offsetof(BtCursor, eState);
+    case 1: return (int)offsetof(BtCursor, curFlags);
+    case 2: return (int)(offsetof(BtCursor, info) + offsetof(CellInfo, nSize));
+    case 3: return (int)offsetof(BtCursor, ix);
+    case 4: return (int)offsetof(BtCursor, pPage);
+    case 5: return (int)offsetof(MemPage, leaf);
+    case 6: return (int)offsetof(MemPage, intKeyLeaf);
+    case 7: return (int)offsetof(MemPage, maxLocal);
+    case 8: return (int)offsetof(MemPage, nCell);
+    case 9: return (int)offsetof(MemPage, maskPage);
+    case 10: return (int)offsetof(MemPage, aData);
+    case 11: return (int)offsetof(MemPage, aDataEnd);
+    case 12: return (int)offsetof(MemPage, aCellIdx);
+    case 13: return (int)offsetof(VdbeCursor, nullRow);
+    case 14: return (int)offsetof(VdbeCursor, cacheStatus);
+    case 15: return CURSOR_VALID;
+    case 16: return BTCF_ValidNKey | BTCF_ValidOvfl;
+    case 17: return CACHE_STALE;
+    default: return -1;
+  }
 }
 
 /*

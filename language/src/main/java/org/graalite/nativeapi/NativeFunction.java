@@ -160,6 +160,7 @@ public enum NativeFunction {
     INDEX_COMPARE("graalite_index_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT),
     INDEX_ROWID("graalite_index_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_STEP_LOCATED("graalite_cursor_step_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
+    BTREE_LAYOUT("graalite_btree_layout", true, JAVA_INT, JAVA_INT),
     CURSOR_SEEK_LOCATED("graalite_cursor_seek_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     CURSOR_SEEK_ROWID_LOCATED("graalite_cursor_seek_rowid_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),

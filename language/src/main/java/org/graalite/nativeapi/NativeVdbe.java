@@ -100,7 +100,11 @@ public final class NativeVdbe {
 
     private final NativeStatement statement;
     private final MemorySegment stmt;
-    /** The shim's out-slots: out[0] record size, out[1] bytes available at the payload pointer, out[2..3] that pointer. */
+    /**
+     * The shim's out-slots: out[0] record size, out[1] bytes available at the payload pointer,
+     * out[2..3] that pointer; after a step, out[4..5] and out[6..7] the cursor's VdbeCursor and
+     * BtCursor.
+     */
     private final MemorySegment out;
     /**
      * The addresses of {@link #stmt} and {@link #out}, for calls made from compiled code through
@@ -113,7 +117,7 @@ public final class NativeVdbe {
     NativeVdbe(NativeStatement statement, MemorySegment stmt) {
         this.statement = statement;
         this.stmt = stmt;
-        this.out = Arena.ofAuto().allocate(16, 8);
+        this.out = Arena.ofAuto().allocate(32, 8);
         this.stmtAddress = stmt.address();
         this.outAddress = out.address();
     }
@@ -330,6 +334,25 @@ public final class NativeVdbe {
     /** The record address that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} found. */
     public long locatedAddress() {
         return PageMemory.getLong(outAddress + 8);
+    }
+
+    /** The address of the VdbeCursor that {@link #stepLocated} moved (see runtime.LeafStep). */
+    public long steppedVdbeCursor() {
+        return PageMemory.getLong(outAddress + 16);
+    }
+
+    /** The address of the BtCursor that {@link #stepLocated} moved. */
+    public long steppedBtCursor() {
+        return PageMemory.getLong(outAddress + 24);
+    }
+
+    /** Entry {@code which} of the shim's table of b-tree struct offsets and constants (graalite_btree_layout). */
+    public static int btreeLayout(int which) {
+        try {
+            return (int) NativeFunction.BTREE_LAYOUT.ffm.invokeExact(which);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** Moves a table cursor to the row with rowid {@code key}: (rc << 8) | notFound. */

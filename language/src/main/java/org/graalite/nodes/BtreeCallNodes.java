@@ -42,13 +42,21 @@ final class BtreeCallNodes {
             this.forward = forward;
         }
 
-        /** The step also locates the new row's record: a scan reads it next. */
+        /**
+         * The step also locates the new row's record: a scan reads it next. Forward steps
+         * within a leaf page are taken in Java (RecordCursor.nextOnLeaf), once a native step
+         * has told the cursor where its structs are.
+         */
         @Override
         int execute(NativeVdbe vdbe, RecordCursor c) {
+            if (forward && c.nextOnLeaf()) {
+                return 0;
+            }
             int result = vdbe.stepLocated(c.index, forward);
             c.moved(result != 0);
             if (result == 0) {
                 c.locateAt(vdbe, vdbe.locatedAddress());
+                c.nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
             }
             return result;
         }

@@ -33,6 +33,27 @@ public final class PageMemory {
         return UNSAFE.getByte(address);
     }
 
+    /** A u16 in native byte order (a field of SQLite's structs), as an int. */
+    static int getUnsignedShort(long address) {
+        return UNSAFE.getShort(address) & 0xffff;
+    }
+
+    /**
+     * Writes to fields of SQLite's structs, for the one step the Truffle tier takes itself
+     * (LeafStep): the same stores sqlite3BtreeNext and OP_Next make.
+     */
+    static void putByte(long address, byte value) {
+        UNSAFE.putByte(address, value);
+    }
+
+    static void putShort(long address, short value) {
+        UNSAFE.putShort(address, value);
+    }
+
+    static void putInt(long address, int value) {
+        UNSAFE.putInt(address, value);
+    }
+
     /** Copies {@code length} bytes at {@code address} into the start of {@code to}. */
     static void copyToArray(long address, byte[] to, int length) {
         java.util.Objects.checkFromIndexSize(0, length, to.length);

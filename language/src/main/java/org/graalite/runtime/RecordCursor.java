@@ -82,6 +82,14 @@ public final class RecordCursor {
     private RecordCursor altCursor;
     /** The DeferredSeek's P4: table column i is field altMap[i] - 1 of the index entry when positive. */
     private int[] altMap;
+    /**
+     * The addresses of this cursor's VdbeCursor and BtCursor, which a native step reports, for
+     * the steps taken in Java ({@link LeafStep}); 0 until then. They stay valid while the cursor
+     * is open: SQLite frees them only when the cursor is closed or opened again, and either
+     * makes a new RecordCursor or {@link #reopen}s this one.
+     */
+    private long vdbeCursor;
+    private long btCursor;
     /** The buffer text is copied into before decoding. */
     private byte[] scratch = new byte[64];
     /** The length of the varint {@link #readVarint} read last. */
@@ -115,6 +123,8 @@ public final class RecordCursor {
         deferred = false;
         altCursor = null;
         altMap = null;
+        vdbeCursor = 0;
+        btCursor = 0;
         // decoded[] may keep the previous run's values: their stamps are older than any record's.
         recordStamp++;
     }
@@ -153,6 +163,30 @@ public final class RecordCursor {
         copy = record;
         address = 0;
         size = record.length;
+        located = true;
+        parseHeaderSize();
+    }
+
+    /** The native structs of this cursor, as a native step reported them (NativeVdbe.steppedVdbeCursor, steppedBtCursor). */
+    public void nativeCursors(long vdbe, long bt) {
+        vdbeCursor = vdbe;
+        btCursor = bt;
+    }
+
+    /**
+     * Next taken in Java when the next entry is on the same leaf page (see {@link LeafStep}):
+     * the cursor is on it and its record located; false when SQLite must take the step.
+     */
+    public boolean nextOnLeaf() {
+        long bt = btCursor;
+        return bt != 0 && LeafStep.next(this, vdbeCursor, bt);
+    }
+
+    /** The current record is the {@code size} bytes at {@code address}, within its page. */
+    void locateInPage(long recordAddress, int recordSize) {
+        address = recordAddress;
+        copy = null;
+        size = recordSize;
         located = true;
         parseHeaderSize();
     }

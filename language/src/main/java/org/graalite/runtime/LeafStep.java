@@ -1,0 +1,94 @@
+package org.graalite.runtime;
+
+import org.graalite.nativeapi.NativeVdbe;
+
+/**
+ * Next when the next entry is on the same leaf page, taken in Java: most steps of a scan.
+ * sqlite3BtreeNext's own fast path is one increment of the cursor's cell index; what made it
+ * cost more than the rest of a row in the Truffle tier was reaching it (a boundary call, an FFM
+ * downcall, the shim finding the cursor, then parsing the cell to locate the record). Here
+ * compiled code reads the page directly and makes the stores sqlite3BtreeNext and OP_Next make
+ * (the cell index, the cursor's cached cell info and flags, the VdbeCursor's cache status and
+ * NULL-row flag), so SQLite's own code finds its cursor as if it had stepped itself.
+ * Everything else (the cursor not valid, the last cell of the page, an interior page of an
+ * index, a record continuing on overflow pages, a cell that does not fit its page) returns
+ * false and the caller takes SQLite's step. The struct offsets come from the shim
+ * (graalite_btree_layout), so they follow the compiled amalgamation.
+ */
+final class LeafStep {
+    private static final int CURSOR_STATE = NativeVdbe.btreeLayout(0);
+    private static final int CURSOR_FLAGS = NativeVdbe.btreeLayout(1);
+    private static final int CURSOR_INFO_SIZE = NativeVdbe.btreeLayout(2);
+    private static final int CURSOR_CELL_INDEX = NativeVdbe.btreeLayout(3);
+    private static final int CURSOR_PAGE = NativeVdbe.btreeLayout(4);
+    private static final int PAGE_LEAF = NativeVdbe.btreeLayout(5);
+    private static final int PAGE_INT_KEY_LEAF = NativeVdbe.btreeLayout(6);
+    private static final int PAGE_MAX_LOCAL = NativeVdbe.btreeLayout(7);
+    private static final int PAGE_CELL_COUNT = NativeVdbe.btreeLayout(8);
+    private static final int PAGE_MASK = NativeVdbe.btreeLayout(9);
+    private static final int PAGE_DATA = NativeVdbe.btreeLayout(10);
+    private static final int PAGE_DATA_END = NativeVdbe.btreeLayout(11);
+    private static final int PAGE_CELL_POINTERS = NativeVdbe.btreeLayout(12);
+    private static final int VDBE_CURSOR_NULL_ROW = NativeVdbe.btreeLayout(13);
+    private static final int VDBE_CURSOR_CACHE_STATUS = NativeVdbe.btreeLayout(14);
+    private static final int CURSOR_VALID = NativeVdbe.btreeLayout(15);
+    /** BTCF_ValidNKey | BTCF_ValidOvfl: what sqlite3BtreeNext clears. */
+    private static final int INVALIDATED_FLAGS = NativeVdbe.btreeLayout(16);
+    private static final int CACHE_STALE = NativeVdbe.btreeLayout(17);
+
+    private LeafStep() {
+    }
+
+    /**
+     * Moves cursor {@code c} (whose VdbeCursor and BtCursor are at {@code vdbeCursor} and
+     * {@code btCursor}) to the next cell of its leaf page and locates that cell's record, as
+     * graalite_cursor_step_located would; false, with nothing changed, when SQLite must step.
+     */
+    static boolean next(RecordCursor c, long vdbeCursor, long btCursor) {
+        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID) {
+            return false;
+        }
+        long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
+        int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX) + 1;
+        if (cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT) || PageMemory.getByte(page + PAGE_LEAF) == 0) {
+            return false;
+        }
+        // findCell: the cell pointer array holds big-endian offsets, masked to the page.
+        long pointer = PageMemory.getLong(page + PAGE_CELL_POINTERS) + 2L * cell;
+        int offset = PageMemory.getUnsignedShort(page + PAGE_MASK) & (((PageMemory.getByte(pointer) & 0xff) << 8) | (PageMemory.getByte(pointer + 1) & 0xff));
+        long p = PageMemory.getLong(page + PAGE_DATA) + offset;
+        // A leaf cell: the payload size, the rowid on a table's leaf, then the record.
+        long payloadSize = 0;
+        int i = 0;
+        int b;
+        do {
+            b = PageMemory.getByte(p + i);
+            payloadSize = (payloadSize << 7) | (b & 0x7f);
+            i++;
+        } while (b < 0 && i < 9);
+        if (b < 0 || payloadSize > PageMemory.getUnsignedShort(page + PAGE_MAX_LOCAL)) {
+            // Nine bytes (never a real size) or overflow pages: SQLite's step decides.
+            return false;
+        }
+        if (PageMemory.getByte(page + PAGE_INT_KEY_LEAF) != 0) {
+            int rowidBytes = 1;
+            while (rowidBytes < 9 && PageMemory.getByte(p + i + rowidBytes - 1) < 0) {
+                rowidBytes++;
+            }
+            i += rowidBytes;
+        }
+        long record = p + i;
+        if (record + payloadSize > PageMemory.getLong(page + PAGE_DATA_END)) {
+            return false;
+        }
+        // The stores of sqlite3BtreeNext, then OP_Next's.
+        PageMemory.putShort(btCursor + CURSOR_CELL_INDEX, (short) cell);
+        PageMemory.putShort(btCursor + CURSOR_INFO_SIZE, (short) 0);
+        PageMemory.putByte(btCursor + CURSOR_FLAGS, (byte) (PageMemory.getByte(btCursor + CURSOR_FLAGS) & ~INVALIDATED_FLAGS));
+        PageMemory.putInt(vdbeCursor + VDBE_CURSOR_CACHE_STATUS, CACHE_STALE);
+        PageMemory.putByte(vdbeCursor + VDBE_CURSOR_NULL_ROW, (byte) 0);
+        c.moved(false);
+        c.locateInPage(record, (int) payloadSize);
+        return true;
+    }
+}
