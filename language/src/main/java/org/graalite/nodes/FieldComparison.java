@@ -153,31 +153,60 @@ final class FieldComparison extends InstructionNode {
         return kind;
     }
 
-    /** Two texts by their UTF-8 bytes; {@link #GENERAL} when numeric affinity may make either a number. */
-    @TruffleBoundary
+    /**
+     * Two texts by their UTF-8 bytes, as SQLite's memcmp; {@link #GENERAL} when numeric affinity
+     * may make either a number. In compiled code (a loop over a few bytes; a boundary call
+     * cost more than the comparison): TPC-H's dates and flags are short texts.
+     */
     private int texts(RecordCursor lc, int lf, int lt, Object lv, RecordCursor rc, int rf, int rt, Object rv) {
         boolean numeric = (flags & ComparisonNodes.AFF_MASK) >= ComparisonNodes.AFF_NUMERIC;
-        byte[] a = textBytes(lc, lf, lt, lv, 0, numeric);
-        byte[] b = a == null ? null : textBytes(rc, rf, rt, rv, 1, numeric);
-        if (b == null) {
+        if (lc == null || rc == null) {
+            // A field against a register's text (mostly a constant): texts of different lengths
+            // are unequal unless numeric affinity could make both numbers, and the register
+            // text's syntax is known without reading the field.
+            RegisterText k = registerText((String) (lc == null ? lv : rv));
+            if (k == null || (numeric && k.mayBeNumber())) {
+                return GENERAL;
+            }
+            RecordCursor c = lc == null ? rc : lc;
+            int field = lc == null ? rf : lf;
+            int type = lc == null ? rt : lt;
+            int length = (type - 12) >> 1;
+            byte[] constant = k.utf8();
+            if (equalityOnly() && length != constant.length) {
+                return 1;
+            }
+            byte[] bytes = c.fieldBytes(field, type, 0);
+            if (numeric && NumberSyntax.mayBeNumber(bytes, length)) {
+                return GENERAL;
+            }
+            int res = compareBytes(bytes, length, constant, constant.length);
+            return lc == null ? -res : res;
+        }
+        byte[] a = lc.fieldBytes(lf, lt, 0);
+        int an = (lt - 12) >> 1;
+        byte[] b = rc.fieldBytes(rf, rt, 1);
+        int bn = (rt - 12) >> 1;
+        if (numeric && (NumberSyntax.mayBeNumber(a, an) || NumberSyntax.mayBeNumber(b, bn))) {
             return GENERAL;
         }
-        int c = java.util.Arrays.compareUnsigned(a, 0, lc != null ? (lt - 12) >> 1 : a.length, b, 0, rc != null ? (rt - 12) >> 1 : b.length);
-        return c < 0 ? -1 : c > 0 ? 1 : 0;
+        return compareBytes(a, an, b, bn);
     }
 
-    /**
-     * A text operand's UTF-8 bytes: a field's in the cursor's buffer {@code slot} (its first
-     * (type - 12) / 2 bytes), or a register text's; null when numeric affinity may make it a
-     * number, or the register's text is not the one encoded before.
-     */
-    private byte[] textBytes(RecordCursor c, int field, int type, Object value, int slot, boolean numeric) {
-        if (c != null) {
-            byte[] bytes = c.fieldBytes(field, type, slot);
-            return numeric && NumberSyntax.mayBeNumber(bytes, (type - 12) >> 1) ? null : bytes;
+    /** Only equality decides (Eq, Ne; ElseEq after them asks only that too). */
+    private boolean equalityOnly() {
+        return relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE;
+    }
+
+    /** memcmp of the first {@code an} and {@code bn} bytes, then the shorter first: -1, 0 or 1. */
+    private static int compareBytes(byte[] a, int an, byte[] b, int bn) {
+        int n = Math.min(an, bn);
+        for (int i = 0; i < n; i++) {
+            if (a[i] != b[i]) {
+                return (a[i] & 0xff) < (b[i] & 0xff) ? -1 : 1;
+            }
         }
-        RegisterText k = registerText((String) value);
-        return k == null || (numeric && k.mayBeNumber()) ? null : k.utf8();
+        return an < bn ? -1 : an > bn ? 1 : 0;
     }
 
     /** The bytes of a register's text: the cached ones when it is the same String, else null (the general rules compare). */
@@ -186,6 +215,12 @@ final class FieldComparison extends InstructionNode {
         if (k != null && k.text() == s) {
             return k;
         }
+        return encodeRegisterText(s);
+    }
+
+    @TruffleBoundary
+    private RegisterText encodeRegisterText(String s) {
+        RegisterText k;
         if (registerTextMisses > 8) {
             return null;
         }
