@@ -34,12 +34,37 @@ final class BloomFilterNodes {
         }
     }
 
+    /**
+     * The bit of a key's hash in a filter, hash modulo the filter's bits as SQLite takes it.
+     * A program's filters have the size its Blob instruction gives them, so the size seen
+     * first is a constant of compiled code: a division by a constant is a multiplication,
+     * where one by a variable took longer than the rest of a star join's probe. A filter of
+     * another size deoptimizes once and then takes the division.
+     */
+    static final class FilterBit extends com.oracle.truffle.api.nodes.Node {
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal private int knownBytes;
+        private static final int SEVERAL_SIZES = -1;
+
+        long of(long hash, byte[] bits) {
+            int known = knownBytes;
+            if (known > 0 && bits.length == known && hash >= 0) {
+                return hash % (known * 8L);
+            }
+            if (known == 0 || (known > 0 && bits.length != known)) {
+                com.oracle.truffle.api.CompilerDirectives.transferToInterpreterAndInvalidate();
+                knownBytes = known == 0 && bits.length > 0 ? bits.length : SEVERAL_SIZES;
+            }
+            return Long.remainderUnsigned(hash, bits.length * 8L);
+        }
+    }
+
     /** FilterAdd P1 P3 P4 (add the key r[P3..P3+P4-1] to filter r[P1]) and Filter P1 P2 P3 P4 (jump to P2 when the key is certainly absent). */
     static final class Filter extends InstructionNode {
         private final int filter;
         private final int first;
         private final int count;
         private final boolean add;
+        @Child private FilterBit bit = new FilterBit();
 
         Filter(int pc, int target, int filter, int first, int count, boolean add) {
             super(pc, add ? STRAIGHT : BRANCH, target);
@@ -52,15 +77,15 @@ final class BloomFilterNodes {
         @Override
         public void execute(Execution execution) {
             byte[] bits = (byte[]) execution.registers[filter];
-            long bit = Long.remainderUnsigned(keyHash(execution.registers), bits.length * 8L);
-            bits[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
+            long b = bit.of(keyHash(execution.registers), bits);
+            bits[(int) (b >>> 3)] |= (byte) (1 << (b & 7));
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
             byte[] bits = (byte[]) execution.registers[filter];
-            long bit = Long.remainderUnsigned(keyHash(execution.registers), bits.length * 8L);
-            return (bits[(int) (bit >>> 3)] & (1 << (bit & 7))) == 0;
+            long b = bit.of(keyHash(execution.registers), bits);
+            return (bits[(int) (b >>> 3)] & (1 << (b & 7))) == 0;
         }
 
         /** The key's hash; a one-integer key (a star join's foreign key) in compiled code, the rest out of line. */

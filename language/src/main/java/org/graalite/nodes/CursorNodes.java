@@ -257,7 +257,7 @@ final class CursorNodes {
                 int field = keyField.fieldIn(execution, k);
                 int type = k.serialTypeAt(execution.vdbe, field);
                 if (InPlaceReaders.storedInteger(type, keyConversion)) {
-                    return seek(execution, InPlaceReaders.integer(k, field, type));
+                    return seek(execution, keyField.integer(k, field, type));
                 }
                 v = keyField.readConverted(k, execution.vdbe, field, keyConversion);
             } else {

@@ -2,6 +2,8 @@ package org.graalite.nodes;
 
 import java.nio.charset.StandardCharsets;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import org.graalite.runtime.Collations;
@@ -80,7 +82,11 @@ final class FieldComparison extends InstructionNode {
         return ComparisonNodes.outcome(execution, res, relation, flags, keepResult);
     }
 
-    /** The comparison of numbers or BINARY text without decoding; {@link #GENERAL} when the general rules must decide. */
+    /**
+     * The comparison of numbers or BINARY text without decoding; {@link #GENERAL} when the general
+     * rules must decide. Compiled code holds only the pairs of kinds this comparison has met
+     * ({@link #seenPairs}): most compare one kind of value all their lives.
+     */
     private int inPlace(Execution execution, RecordCursor lc, int lf, RecordCursor rc, int rf) {
         int lt = lc == null ? 0 : lc.serialTypeAt(execution.vdbe, lf);
         int rt = rc == null ? 0 : rc.serialTypeAt(execution.vdbe, rf);
@@ -89,21 +95,40 @@ final class FieldComparison extends InstructionNode {
         int lk = lc == null ? kindOf(lv) : converted(kindOf(lt), leftConversion);
         int rk = rc == null ? kindOf(rv) : converted(kindOf(rt), rightConversion);
         if (lk == INTEGER && rk == INTEGER) {
-            return Long.compare(integer(lc, lf, lt, lv), integer(rc, rf, rt, rv));
-        } else if (lk == REAL && rk == REAL) {
-            double a = real(lc, lf, lt, lv);
-            double b = real(rc, rf, rt, rv);
-            return Double.isNaN(a) || Double.isNaN(b) ? GENERAL : a < b ? -1 : a > b ? 1 : 0;
-        } else if (lk == INTEGER && rk == REAL) {
-            double b = real(rc, rf, rt, rv);
-            return Double.isNaN(b) ? GENERAL : SqlValues.compareNumbers(integer(lc, lf, lt, lv), b);
-        } else if (lk == REAL && rk == INTEGER) {
-            double a = real(lc, lf, lt, lv);
-            return Double.isNaN(a) ? GENERAL : SqlValues.compareNumbers(a, integer(rc, rf, rt, rv));
+            meet(INTEGERS);
+            return Long.compare(integer(leftField, lc, lf, lt, lv), integer(rightField, rc, rf, rt, rv));
+        } else if ((lk == REAL || lk == INTEGER) && (rk == REAL || rk == INTEGER)) {
+            meet(NUMBERS);
+            if (lk == REAL && rk == REAL) {
+                double a = real(leftField, lc, lf, lt, lv);
+                double b = real(rightField, rc, rf, rt, rv);
+                return Double.isNaN(a) || Double.isNaN(b) ? GENERAL : a < b ? -1 : a > b ? 1 : 0;
+            } else if (lk == INTEGER) {
+                double b = real(rightField, rc, rf, rt, rv);
+                return Double.isNaN(b) ? GENERAL : SqlValues.compareNumbers(integer(leftField, lc, lf, lt, lv), b);
+            } else {
+                double a = real(leftField, lc, lf, lt, lv);
+                return Double.isNaN(a) ? GENERAL : SqlValues.compareNumbers(a, integer(rightField, rc, rf, rt, rv));
+            }
         } else if (lk == TEXT && rk == TEXT && collation == Collations.BINARY) {
+            meet(TEXTS);
             return texts(lc, lf, lt, lv, rc, rf, rt, rv);
         }
         return GENERAL;
+    }
+
+    /** The pairs of kinds met: INTEGERS, NUMBERS (reals, or a real and an integer), TEXTS. */
+    @CompilationFinal private int seenPairs;
+    private static final int INTEGERS = 1;
+    private static final int NUMBERS = 2;
+    private static final int TEXTS = 4;
+
+    /** Compiled code meets a new pair of kinds only after deoptimizing (at most three times). */
+    private void meet(int pair) {
+        if ((seenPairs & pair) == 0) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            seenPairs |= pair;
+        }
     }
 
     private static int kindOf(int serialType) {
@@ -128,16 +153,16 @@ final class FieldComparison extends InstructionNode {
         return OTHER;
     }
 
-    private static long integer(RecordCursor c, int field, int type, Object value) {
-        return c == null ? (Long) value : InPlaceReaders.integer(c, field, type);
+    private static long integer(RecordField source, RecordCursor c, int field, int type, Object value) {
+        return c == null ? (Long) value : source.integer(c, field, type);
     }
 
     /** A REAL operand (an integer field under RealAffinity too); NaN (which SQLite reads as NULL) sends the comparison to the general rules. */
-    private static double real(RecordCursor c, int field, int type, Object value) {
+    private static double real(RecordField source, RecordCursor c, int field, int type, Object value) {
         if (c == null) {
             return (Double) value;
         }
-        return type == 7 ? c.realField(field) : (double) integer(c, field, type, null);
+        return type == 7 ? c.realField(field) : (double) integer(source, c, field, type, null);
     }
 
     /**

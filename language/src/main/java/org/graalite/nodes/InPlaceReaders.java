@@ -27,11 +27,6 @@ final class InPlaceReaders {
         return conversion != ColumnComparisons.REAL_AFFINITY && isInteger(serialType);
     }
 
-    /** The integer of an integer field (see {@link #isInteger}). */
-    static long integer(RecordCursor c, int field, int serialType) {
-        return serialType >= 8 ? serialType - 8 : c.integerField(field, serialType);
-    }
-
     /** A branch on a field read in place, with what came between Column and reader (ColumnComparisons.AS_STORED, ...). */
     abstract static class FieldBranch extends InstructionNode {
         @Child protected RecordField source;
@@ -72,6 +67,7 @@ final class InPlaceReaders {
     /** Filter P1 P2 P3 P4 with a key of one field: jump to P2 when the Bloom filter r[P1] certainly lacks it. */
     static final class Filter extends FieldBranch {
         private final int filter;
+        @Child private BloomFilterNodes.FilterBit bit = new BloomFilterNodes.FilterBit();
 
         Filter(int pc, int target, int filter, RecordField source, int conversion) {
             super(pc, target, source, conversion);
@@ -85,13 +81,13 @@ final class InPlaceReaders {
             int type = c.serialTypeAt(execution.vdbe, field);
             long hash;
             if (storedInteger(type, conversion)) {
-                hash = integer(c, field, type);
+                hash = source.integer(c, field, type);
             } else {
                 hash = BloomFilterNodes.valueHash(source.readConverted(c, execution.vdbe, field, conversion));
             }
             byte[] bits = (byte[]) execution.registers[filter];
-            long bit = Long.remainderUnsigned(hash, bits.length * 8L);
-            return (bits[(int) (bit >>> 3)] & (1 << (bit & 7))) == 0;
+            long b = bit.of(hash, bits);
+            return (bits[(int) (b >>> 3)] & (1 << (b & 7))) == 0;
         }
     }
 }

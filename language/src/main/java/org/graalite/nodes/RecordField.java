@@ -117,6 +117,25 @@ final class RecordField extends Node {
         return v;
     }
 
+    /**
+     * The integer of an integer field (serial types 1 to 6, or the constants 0 and 1; see
+     * InPlaceReaders.isInteger) for a reader in place, specialized on the width this field met
+     * as {@link #read} is: one width read inline, others by the generic read.
+     */
+    long integer(RecordCursor c, int column, int type) {
+        int known = integerType;
+        if (known > 0 && type == known) {
+            return c.integerField(column, known);
+        }
+        if (type >= 8) {
+            return type - 8;
+        }
+        if (CompilerDirectives.inInterpreter()) {
+            learn(type);
+        }
+        return c.integerField(column, type);
+    }
+
     private void learn(int type) {
         if (type >= 1 && type <= 6) {
             integerType = integerType == NO_INTEGER_TYPE || integerType == type ? type : SEVERAL_INTEGER_TYPES;
