@@ -565,6 +565,12 @@ GRAALITE_EXPORT int graalite_cursor_step_located(sqlite3_stmt *stmt, int iCur, i
     /* out[4..7]: the cursor's structs, for the Java step on a leaf page (graalite_btree_layout). */
     memcpy(&out[4], &pC, sizeof(pC));
     memcpy(&out[6], &pC->uc.pCursor, sizeof(pC->uc.pCursor));
+    /* out[8..9]: a table row's rowid (its cell is parsed now), out[10]: whether there is one. */
+    out[10] = pC->uc.pCursor->curIntKey != 0;
+    if (out[10]) {
+      i64 rowid = sqlite3BtreeIntegerKey(pC->uc.pCursor);
+      memcpy(&out[8], &rowid, sizeof(rowid));
+    }
   }
   return r;
 }

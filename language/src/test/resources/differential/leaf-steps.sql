@@ -31,3 +31,13 @@ insert into big(id, k, t, b) select id + 20000, k, t, b from big where id % 13 =
 select count(*), sum(id), sum(length(b)) from big;
 select count(*), sum(k) from big where t like 'xx%';
 select count(*) from big indexed by big_k;
+-- Rowid after a step (the step tells it), with writes through another cursor on the table between.
+create table pairs(id integer primary key, other int, note text);
+insert into pairs(id, other, note) with recursive c(i) as (select 1 union all select i + 1 from c where i < 1200) select i * 3, (i * 7) % 1200 * 3, printf('%.*c', i % 90, 'n') from c;
+select sum(id), count(*), max(id) from pairs;
+select id from pairs where id % 97 = 0 order by id desc;
+update pairs set note = 'moved' where id in (select other from pairs where id % 5 = 0);
+delete from pairs where id in (select other from pairs p2 where p2.id % 7 = 0 and p2.id > pairs.id);
+select count(*), sum(id), sum(length(note)) from pairs;
+insert into pairs(id, other, note) select id + 1, other, note from pairs where id % 9 = 0;
+select count(*), sum(id), sum(other) from pairs;

@@ -103,7 +103,7 @@ public final class NativeVdbe {
     /**
      * The shim's out-slots: out[0] record size, out[1] bytes available at the payload pointer,
      * out[2..3] that pointer; after a step, out[4..5] and out[6..7] the cursor's VdbeCursor and
-     * BtCursor.
+     * BtCursor, out[8..9] a table row's rowid and out[10] whether it is one.
      */
     private final MemorySegment out;
     /**
@@ -117,7 +117,7 @@ public final class NativeVdbe {
     NativeVdbe(NativeStatement statement, MemorySegment stmt) {
         this.statement = statement;
         this.stmt = stmt;
-        this.out = Arena.ofAuto().allocate(32, 8);
+        this.out = Arena.ofAuto().allocate(48, 8);
         this.stmtAddress = stmt.address();
         this.outAddress = out.address();
     }
@@ -344,6 +344,15 @@ public final class NativeVdbe {
     /** The address of the BtCursor that {@link #stepLocated} moved. */
     public long steppedBtCursor() {
         return PageMemory.getLong(outAddress + 24);
+    }
+
+    /** Whether {@link #stepLocated} reported a rowid (the cursor is on a table): then {@link #steppedRowid}. */
+    public boolean steppedToRowid() {
+        return PageMemory.getInt(outAddress + 40) != 0;
+    }
+
+    public long steppedRowid() {
+        return PageMemory.getLong(outAddress + 32);
     }
 
     /** Entry {@code which} of the shim's table of b-tree struct offsets and constants (graalite_btree_layout). */

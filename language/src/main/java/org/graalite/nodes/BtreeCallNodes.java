@@ -57,6 +57,9 @@ final class BtreeCallNodes {
             if (result == 0) {
                 c.locateAt(vdbe, vdbe.locatedAddress());
                 c.nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
+                if (vdbe.steppedToRowid()) {
+                    c.steppedTo(vdbe.steppedRowid());
+                }
             }
             return result;
         }

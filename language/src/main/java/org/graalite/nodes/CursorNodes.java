@@ -179,7 +179,7 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             RecordCursor c = execution.cursors[cursor];
-            execution.registers[register] = c.nullRow ? null : c.isDeferred() ? c.deferredRowid() : (Object) execution.vdbe.rowid(cursor);
+            execution.registers[register] = c.nullRow ? null : c.isDeferred() ? c.deferredRowid() : c.knowsRowid() ? c.steppedRowid() : (Object) execution.vdbe.rowid(cursor);
         }
     }
 

@@ -70,12 +70,16 @@ final class LeafStep {
             // Nine bytes (never a real size) or overflow pages: SQLite's step decides.
             return false;
         }
-        if (PageMemory.getByte(page + PAGE_INT_KEY_LEAF) != 0) {
-            int rowidBytes = 1;
-            while (rowidBytes < 9 && PageMemory.getByte(p + i + rowidBytes - 1) < 0) {
-                rowidBytes++;
-            }
-            i += rowidBytes;
+        boolean table = PageMemory.getByte(page + PAGE_INT_KEY_LEAF) != 0;
+        long rowid = 0;
+        if (table) {
+            // sqlite3GetVarint: seven bits a byte, all eight of a ninth.
+            int end = i + 9;
+            do {
+                b = PageMemory.getByte(p + i);
+                i++;
+                rowid = i == end ? (rowid << 8) | (b & 0xff) : (rowid << 7) | (b & 0x7f);
+            } while (b < 0 && i < end);
         }
         long record = p + i;
         if (record + payloadSize > PageMemory.getLong(page + PAGE_DATA_END)) {
@@ -89,6 +93,14 @@ final class LeafStep {
         PageMemory.putByte(vdbeCursor + VDBE_CURSOR_NULL_ROW, (byte) 0);
         c.moved(false);
         c.locateInPage(record, (int) payloadSize);
+        if (table) {
+            c.steppedTo(rowid);
+        }
         return true;
+    }
+
+    /** Whether the b-tree cursor at {@code btCursor} is still where a step left it (no write saved its position). */
+    static boolean stillValid(long btCursor) {
+        return PageMemory.getByte(btCursor + CURSOR_STATE) == CURSOR_VALID;
     }
 }

@@ -90,6 +90,9 @@ public final class RecordCursor {
      */
     private long vdbeCursor;
     private long btCursor;
+    /** The rowid of the table row the last step reached, when {@link #rowidKnown}: Rowid reads it without a call. */
+    private long rowid;
+    private boolean rowidKnown;
     /** The buffer text is copied into before decoding. */
     private byte[] scratch = new byte[64];
     /** The length of the varint {@link #readVarint} read last. */
@@ -125,6 +128,7 @@ public final class RecordCursor {
         altMap = null;
         vdbeCursor = 0;
         btCursor = 0;
+        rowidKnown = false;
         // decoded[] may keep the previous run's values: their stamps are older than any record's.
         recordStamp++;
     }
@@ -203,6 +207,25 @@ public final class RecordCursor {
         nullRow = atEnd;
         located = false;
         deferred = false;
+        rowidKnown = false;
+    }
+
+    /** A step reached the table row with this rowid. */
+    public void steppedTo(long rowidOfRow) {
+        rowid = rowidOfRow;
+        rowidKnown = true;
+    }
+
+    /**
+     * Whether Rowid may answer {@link #steppedRowid}: a step told the rowid, and no write through
+     * another cursor has moved the b-tree cursor since (SQLite would then seek it again).
+     */
+    public boolean knowsRowid() {
+        return rowidKnown && btCursor != 0 && LeafStep.stillValid(btCursor);
+    }
+
+    public long steppedRowid() {
+        return rowid;
     }
 
     /** DeferredSeek at {@code pc}: this table cursor is on row {@code rowid}, to be sought when read. */
