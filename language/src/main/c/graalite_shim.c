@@ -3,9 +3,11 @@
  * into SQLite's internal structures. It is compiled in the same translation unit as the
  * amalgamation so it sees Vdbe, Op, KeyInfo, FuncDef, CollSeq, Mem and SubProgram.
  *
- * Everything here only reads. The public sqlite3_* API is called directly from Java.
- * Each accessor is one small function so that the Java side declares it once in its
- * binding table (org.graalite.nativeapi.NativeFunction).
+ * The public sqlite3_* API is called directly from Java. Each accessor or operation is one
+ * small function so that the Java side declares it once in its binding table
+ * (org.graalite.nativeapi.NativeFunction). Where Java reads SQLite's structs itself it uses
+ * the offsets this file reports (graalite_op_p4_offset, graalite_btree_layout); it writes
+ * them in one place, the Next on a leaf page of runtime/LeafStep.java.
  */
 #include "sqlite3.c"
 
