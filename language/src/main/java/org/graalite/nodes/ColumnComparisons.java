@@ -15,7 +15,8 @@ import org.graalite.program.Instruction;
  * lies spares a String (text) or a box (numbers) per row.
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
- * filter's Filter of one register, SeekRowid and NotExists. A reader's operand register
+ * filter's Filter of one register, SeekRowid, NotExists, and MakeRecord (a sorter's or an
+ * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
  * (Columns, comparisons, MustBeInt, Filter, RealAffinity; a RealAffinity or MustBeInt of
@@ -41,10 +42,18 @@ final class ColumnComparisons {
     }
 
     /**
-     * The in-place operands of a reader: for comparisons r[P3] and r[P1], for the others their
-     * one register operand first; null where the operand is read from its register.
+     * The in-place operands of a reader, in the order of its registers: for comparisons r[P3]
+     * and r[P1], for MakeRecord r[P1] to r[P1+P2-1], for the others their one register; null
+     * where the operand is read from its register.
      */
-    record Operands(Operand left, Operand right) {
+    record Operands(Operand[] all) {
+        Operand left() {
+            return all[0];
+        }
+
+        Operand right() {
+            return all.length > 1 ? all[1] : null;
+        }
     }
 
     private final BitSet unusedColumnValues;
@@ -80,10 +89,24 @@ final class ColumnComparisons {
                 return new int[]{i.p3()};
             case "Filter":
                 return i.p4() instanceof org.graalite.program.P4.Int32 n && n.value() == 1 ? new int[]{i.p3()} : new int[0];
+            case "MakeRecord": {
+                // Not with P5 flags (an UPDATE's unchanged-column magic) or an unusual size.
+                if (i.p5() != 0 || i.p2() <= 0 || i.p2() > MAKE_RECORD_FIELDS) {
+                    return new int[0];
+                }
+                int[] registers = new int[i.p2()];
+                for (int k = 0; k < registers.length; k++) {
+                    registers[k] = i.p1() + k;
+                }
+                return registers;
+            }
             default:
                 return new int[0];
         }
     }
+
+    /** The most fields a MakeRecord may take in place (sorter and index keys have a few). */
+    private static final int MAKE_RECORD_FIELDS = 32;
 
     /** The analysis of {@code program}, whose nodes (as first built) tell where control can go. */
     static ColumnComparisons of(List<Instruction> program, InstructionNode[] nodes, java.util.function.IntPredicate fusable) {
@@ -124,11 +147,16 @@ final class ColumnComparisons {
         }
         Map<Integer, Operands> readers = new HashMap<>();
         for (Map.Entry<Integer, Operand[]> e : candidates.entrySet()) {
-            Operand[] o = e.getValue();
-            Operand left = o[0] != null && unused.get(o[0].column()) ? o[0] : null;
-            Operand right = o.length > 1 && o[1] != null && unused.get(o[1].column()) ? o[1] : null;
-            if (left != null || right != null) {
-                readers.put(e.getKey(), new Operands(left, right));
+            Operand[] o = e.getValue().clone();
+            boolean any = false;
+            for (int k = 0; k < o.length; k++) {
+                if (o[k] != null && !unused.get(o[k].column())) {
+                    o[k] = null;
+                }
+                any |= o[k] != null;
+            }
+            if (any) {
+                readers.put(e.getKey(), new Operands(o));
             }
         }
         return readers.isEmpty() ? NONE : new ColumnComparisons(unused, readers);

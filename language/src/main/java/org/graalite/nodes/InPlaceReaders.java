@@ -90,4 +90,106 @@ final class InPlaceReaders {
             return (bits[(int) (b >>> 3)] & (1 << (b & 7))) == 0;
         }
     }
+
+    /**
+     * MakeRecord P1 P2 P3 P4 with some fields read in place: a field whose stored form is what
+     * SQLite would write for its value (after P4's affinity) is copied into the record as it is,
+     * type and bytes, so a text key is neither decoded to a String nor encoded again; any other
+     * field is decoded and encoded as MakeRecord does.
+     */
+    static final class MakeRecord extends InstructionNode {
+        private final int first;
+        private final int count;
+        private final int result;
+        private final String affinity;
+        /** The fields read in place, and for each register of the record the index of its field here (-1: the register). */
+        @Children private final RecordField[] fields;
+        private final int[] fieldOf;
+        private final int[] conversions;
+
+        MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions) {
+            super(pc, STRAIGHT, -1);
+            this.first = first;
+            this.count = count;
+            this.result = result;
+            this.affinity = affinity;
+            this.fields = fields;
+            this.fieldOf = fieldOf;
+            this.conversions = conversions;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[result] = encode(execution);
+        }
+
+        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        private byte[] encode(Execution execution) {
+            boolean smallConstants = execution.minWriteFileFormat >= 4;
+            RecordCursor[] storedIn = new RecordCursor[count];
+            int[] storedFields = new int[count];
+            int[] storedTypes = new int[count];
+            // The registers of fields read in place hold nothing: the record reads the values from the fields.
+            Object[] values = new Object[count];
+            for (int i = 0; i < count; i++) {
+                int k = fieldOf[i];
+                if (k < 0) {
+                    continue;
+                }
+                RecordField source = fields[k];
+                RecordCursor c = source.locate(execution);
+                int field = source.fieldIn(execution, c);
+                int type = c.serialTypeAt(execution.vdbe, field);
+                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : org.graalite.runtime.RecordEncoder.AFF_BLOB;
+                if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(c, field, type, a, smallConstants)) {
+                    storedIn[i] = c;
+                    storedFields[i] = field;
+                    storedTypes[i] = type;
+                } else {
+                    values[i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
+                }
+            }
+            Object[] registers = execution.registers;
+            for (int i = 0; i < count; i++) {
+                if (fieldOf[i] < 0) {
+                    values[i] = registers[first + i];
+                }
+            }
+            byte[] record = org.graalite.runtime.RecordEncoder.makeRecord(values, 0, count, affinity, smallConstants, storedIn, storedFields, storedTypes);
+            // The affinity converted register values in place, as SQLite does to its registers.
+            for (int i = 0; i < count; i++) {
+                if (fieldOf[i] < 0) {
+                    registers[first + i] = values[i];
+                }
+            }
+            return record;
+        }
+
+        /**
+         * Whether a field of serial type {@code type} is stored as MakeRecord would write its
+         * value under affinity {@code a}: NULL and blobs always; an integer under no, BLOB,
+         * NUMERIC or INTEGER affinity when stored at the width SQLite chooses for it; a real
+         * (not NaN, which reads as NULL) under no or BLOB affinity; text under no, BLOB
+         * or TEXT affinity (numeric affinities may make it a number).
+         */
+        private static boolean storedAsWritten(RecordCursor c, int field, int type, char a, boolean smallConstants) {
+            boolean unchanged = a < org.graalite.runtime.RecordEncoder.AFF_TEXT;
+            if (type == 0 || (type >= 12 && (type & 1) == 0)) {
+                return true;
+            } else if (isInteger(type)) {
+                if (!(unchanged || a == org.graalite.runtime.RecordEncoder.AFF_NUMERIC || a == org.graalite.runtime.RecordEncoder.AFF_INTEGER)) {
+                    return false;
+                }
+                long v = type >= 8 ? type - 8 : c.integerField(field, type);
+                int written = org.graalite.runtime.RecordEncoder.integerType(v);
+                return written == type && (smallConstants || type < 8);
+            } else if (type == 7) {
+                // (REAL affinity stores a whole number as an integer; NUMERIC and INTEGER make it one.)
+                return unchanged && !Double.isNaN(c.realField(field));
+            } else if (type >= 13) {
+                return unchanged || a == org.graalite.runtime.RecordEncoder.AFF_TEXT;
+            }
+            return false;
+        }
+    }
 }

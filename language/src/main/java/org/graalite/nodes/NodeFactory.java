@@ -355,6 +355,25 @@ public final class NodeFactory {
         return new RecordField(column.p1(), column.p2(), column.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
     }
 
+    /** MakeRecord with the fields of the Columns before it that nothing else reads taken in place. */
+    private static InstructionNode makeRecordInPlace(Instruction i, String affinity, ColumnComparisons.Operands inPlace, Build build) {
+        ColumnComparisons.Operand[] operands = inPlace.all();
+        int[] fieldOf = new int[operands.length];
+        List<RecordField> fields = new java.util.ArrayList<>();
+        List<Integer> conversions = new java.util.ArrayList<>();
+        for (int k = 0; k < operands.length; k++) {
+            if (operands[k] == null) {
+                fieldOf[k] = -1;
+            } else {
+                fieldOf[k] = fields.size();
+                fields.add(recordField(build.program().get(operands[k].column()), build));
+                conversions.add(operands[k].conversion());
+            }
+        }
+        return new InPlaceReaders.MakeRecord(i.address(), i.p1(), i.p2(), i.p3(), affinity, fields.toArray(new RecordField[0]), fieldOf,
+                        conversions.stream().mapToInt(Integer::intValue).toArray());
+    }
+
     /** Whether the comparison at {@code i} is followed by an ElseEq (only ReleaseReg may come between). */
     private static boolean elseEqFollows(List<Instruction> program, Instruction i) {
         for (int a = i.address() + 1; a < program.size(); a++) {
@@ -636,8 +655,14 @@ public final class NodeFactory {
                 return new CursorNodes.OpenPseudo(pc, i.p1(), i.p2());
             case "NullRow":
                 return new CursorNodes.NullRow(pc, i.p1());
-            case "MakeRecord":
-                return new CursorNodes.MakeRecord(pc, i.p1(), i.p2(), i.p3(), i.p4() instanceof P4.Text t ? t.value() : null);
+            case "MakeRecord": {
+                String affinity = i.p4() instanceof P4.Text t ? t.value() : null;
+                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                if (inPlace != null) {
+                    return makeRecordInPlace(i, affinity, inPlace, build);
+                }
+                return new CursorNodes.MakeRecord(pc, i.p1(), i.p2(), i.p3(), affinity);
+            }
             case "SorterOpen":
                 return new CursorNodes.SorterOpen(pc, i.p1());
             case "SorterInsert":

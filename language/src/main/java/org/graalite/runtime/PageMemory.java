@@ -56,8 +56,13 @@ public final class PageMemory {
 
     /** Copies {@code length} bytes at {@code address} into the start of {@code to}. */
     static void copyToArray(long address, byte[] to, int length) {
-        java.util.Objects.checkFromIndexSize(0, length, to.length);
-        UNSAFE.copyMemory(null, address, to, Unsafe.ARRAY_BYTE_BASE_OFFSET, length);
+        copyToArray(address, to, 0, length);
+    }
+
+    /** Copies {@code length} bytes at {@code address} into {@code to} from index {@code at}. */
+    static void copyToArray(long address, byte[] to, int at, int length) {
+        java.util.Objects.checkFromIndexSize(at, length, to.length);
+        UNSAFE.copyMemory(null, address, to, Unsafe.ARRAY_BYTE_BASE_OFFSET + at, length);
     }
 
     /**

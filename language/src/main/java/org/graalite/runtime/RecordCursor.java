@@ -646,6 +646,16 @@ public final class RecordCursor {
         return buffer;
     }
 
+    /** Copies the {@code length} bytes of field {@code field}'s body into {@code to} at {@code at}, as stored (MakeRecord in place). */
+    public void copyField(int field, byte[] to, int at, int length) {
+        int offset = offsets[field];
+        if (copy != null) {
+            System.arraycopy(copy, offset, to, at, length);
+        } else {
+            PageMemory.copyToArray(address + offset, to, at, length);
+        }
+    }
+
     private void copyBytes(int offset, byte[] to, int length) {
         if (copy != null) {
             System.arraycopy(copy, offset, to, 0, length);

@@ -13,11 +13,11 @@ import org.graalite.nativeapi.SqliteText;
  * and 9.
  */
 public final class RecordEncoder {
-    static final char AFF_BLOB = 'A';
-    static final char AFF_TEXT = 'B';
-    static final char AFF_NUMERIC = 'C';
-    static final char AFF_INTEGER = 'D';
-    static final char AFF_REAL = 'E';
+    public static final char AFF_BLOB = 'A';
+    public static final char AFF_TEXT = 'B';
+    public static final char AFF_NUMERIC = 'C';
+    public static final char AFF_INTEGER = 'D';
+    public static final char AFF_REAL = 'E';
 
     private RecordEncoder() {
     }
@@ -34,9 +34,22 @@ public final class RecordEncoder {
     /** As {@link #makeRecord(Object[], int, int, String)}; without {@code smallConstants} (file format below 4) 0 and 1 take a byte. */
     @TruffleBoundary
     public static byte[] makeRecord(Object[] registers, int first, int count, String affinity, boolean smallConstants) {
+        return makeRecord(registers, first, count, affinity, smallConstants, null, null, null);
+    }
+
+    /**
+     * As {@link #makeRecord(Object[], int, int, String, boolean)}, but field {@code i} is
+     * copied as stored where {@code storedIn[i]} is not null: field {@code storedFields[i]} of
+     * that cursor's current record, of serial type {@code storedTypes[i]} (the caller has made
+     * sure that affinity would not change it and that SQLite would encode it so).
+     */
+    public static byte[] makeRecord(Object[] registers, int first, int count, String affinity, boolean smallConstants, RecordCursor[] storedIn, int[] storedFields, int[] storedTypes) {
         boolean[] intReal = new boolean[count];
         if (affinity != null) {
             for (int i = 0; i < count && i < affinity.length(); i++) {
+                if (storedIn != null && storedIn[i] != null) {
+                    continue;
+                }
                 char a = affinity.charAt(i);
                 Object v = applyAffinity(registers[first + i], a);
                 if (a == AFF_REAL && v instanceof Long l) {
@@ -55,7 +68,9 @@ public final class RecordEncoder {
         for (int i = 0; i < count; i++) {
             Object v = registers[first + i];
             int type;
-            if (v == null) {
+            if (storedIn != null && storedIn[i] != null) {
+                type = storedTypes[i];
+            } else if (v == null) {
                 type = 0;
             } else if (v instanceof Long || intReal[i]) {
                 long x = v instanceof Long l ? l : (long) (double) (Double) v;
@@ -97,6 +112,11 @@ public final class RecordEncoder {
         for (int i = 0; i < count; i++) {
             int type = types[i];
             h += putVarint(record, h, type);
+            if (storedIn != null && storedIn[i] != null) {
+                storedIn[i].copyField(storedFields[i], record, d, bodyLength(type));
+                d += bodyLength(type);
+                continue;
+            }
             Object v = registers[first + i];
             switch (type) {
                 case 0, 8, 9:
@@ -158,7 +178,8 @@ public final class RecordEncoder {
         return d;
     }
 
-    private static int integerType(long i) {
+    /** The serial type SQLite gives integer {@code i} (file format 4: 0 and 1 as types 8 and 9). */
+    public static int integerType(long i) {
         long u = i < 0 ? ~i : i;
         if (u <= 127) {
             return (i & 1) == i ? 8 + (int) u : 1;

@@ -61,6 +61,32 @@ class ColumnComparisonsTest {
         assertEquals("1 comparisons, 1 columns", fused("select u.v from t, u where u.k = t.a"));
     }
 
+    /** How many MakeRecords of {@code sql} take fields in place, and how many Columns then store nothing. */
+    private static String records(String sql) {
+        int records = 0;
+        int silentColumns = 0;
+        for (InstructionNode n : NodeFactory.nodesForTest(programs.program(sql))) {
+            if (n instanceof InPlaceReaders.MakeRecord) {
+                records++;
+            } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
+                silentColumns++;
+            }
+        }
+        return records + " records, " + silentColumns + " columns";
+    }
+
+    @Test
+    void keysOfSortersAndNewRowsTakeFieldsAsStored() {
+        // GROUP BY b, a: the sorter's record of the two columns.
+        assertEquals("1 records, 2 columns", records("select b, a, count(*) from t group by b, a"));
+        // ORDER BY: the sort key and the columns carried with it.
+        assertEquals("1 records, 3 columns", records("select a, b, c from t order by b"));
+        // INSERT ... SELECT runs the SELECT as a coroutine: its Column's register crosses a Yield.
+        assertEquals("0 records, 0 columns", records("insert into u(v) select b from t"));
+        // The key is computed (from a register); the column carried with it is taken in place.
+        assertEquals("1 records, 1 columns", records("select a + 1, count(*) from t group by a + 1"));
+    }
+
     @Test
     void columnsWhoseValueIsReadStillStore() {
         // The result's Column stores; the filter's does not.
