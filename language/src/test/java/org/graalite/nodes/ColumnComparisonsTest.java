@@ -32,20 +32,27 @@ class ColumnComparisonsTest {
 
     /** How many comparisons (and other readers) of {@code sql} read fields in place, and how many Columns then store nothing. */
     private static String fused(String sql) {
+        return inPlace(sql, "comparisons", n -> n instanceof FieldComparison || n instanceof InPlaceReaders.MustBeInt || n instanceof InPlaceReaders.Filter ||
+                        (n instanceof CursorNodes.SeekRowid r && r.readsKeyInPlace()));
+    }
+
+    /** How many MakeRecords of {@code sql} take fields in place, and how many Columns then store nothing. */
+    private static String records(String sql) {
+        return inPlace(sql, "records", n -> n instanceof InPlaceReaders.MakeRecord);
+    }
+
+    private static String inPlace(String sql, String readers, java.util.function.Predicate<InstructionNode> reader) {
         List<Instruction> program = programs.program(sql);
-        InstructionNode[] nodes = NodeFactory.nodesForTest(program);
-        int comparisons = 0;
+        int count = 0;
         int silentColumns = 0;
-        for (InstructionNode n : nodes) {
-            if (n instanceof FieldComparison) {
-                comparisons++;
+        for (InstructionNode n : NodeFactory.nodesForTest(program)) {
+            if (reader.test(n)) {
+                count++;
             } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
                 silentColumns++;
-            } else if (n instanceof InPlaceReaders.MustBeInt || n instanceof InPlaceReaders.Filter || (n instanceof CursorNodes.SeekRowid r && r.readsKeyInPlace())) {
-                comparisons++;
             }
         }
-        return comparisons + " comparisons, " + silentColumns + " columns";
+        return count + " " + readers + ", " + silentColumns + " columns";
     }
 
     @Test
@@ -59,20 +66,6 @@ class ColumnComparisonsTest {
         assertEquals("2 comparisons, 2 columns", fused("select * from t where b in (select b from t where a > 1) and a > 0"));
         // A join on the rowid: SeekRowid takes the key from the field.
         assertEquals("1 comparisons, 1 columns", fused("select u.v from t, u where u.k = t.a"));
-    }
-
-    /** How many MakeRecords of {@code sql} take fields in place, and how many Columns then store nothing. */
-    private static String records(String sql) {
-        int records = 0;
-        int silentColumns = 0;
-        for (InstructionNode n : NodeFactory.nodesForTest(programs.program(sql))) {
-            if (n instanceof InPlaceReaders.MakeRecord) {
-                records++;
-            } else if (n instanceof CursorNodes.Column c && !c.storesValue()) {
-                silentColumns++;
-            }
-        }
-        return records + " records, " + silentColumns + " columns";
     }
 
     @Test
