@@ -5,10 +5,11 @@ import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.SqlValues;
 
 /**
- * MustBeInt and Filter reading their operand in place from the record a Column just located
- * (see {@link ColumnComparisons}; comparisons are {@link FieldComparison}, SeekRowid takes a
- * {@link RecordField} itself): an integer field is used as the long it is, without a box; any
- * other value is decoded and takes the instruction's ordinary rules.
+ * MustBeInt, Filter and MakeRecord reading operands in place from the records Columns just
+ * located (see {@link ColumnComparisons}; comparisons are {@link FieldComparison}, SeekRowid
+ * takes a {@link RecordField} itself): an integer field is used as the long it is, without a
+ * box, a MakeRecord copies fields as stored; any other value is decoded and takes the
+ * instruction's ordinary rules.
  */
 final class InPlaceReaders {
     private InPlaceReaders() {
