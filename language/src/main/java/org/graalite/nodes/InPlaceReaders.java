@@ -130,8 +130,7 @@ final class InPlaceReaders {
             RecordCursor[] storedIn = new RecordCursor[count];
             int[] storedFields = new int[count];
             int[] storedTypes = new int[count];
-            // The registers of fields read in place hold nothing: the record reads the values from the fields.
-            Object[] values = new Object[count];
+            Object[] registers = execution.registers;
             for (int i = 0; i < count; i++) {
                 int k = fieldOf[i];
                 if (k < 0) {
@@ -142,28 +141,16 @@ final class InPlaceReaders {
                 int field = source.fieldIn(execution, c);
                 int type = c.serialTypeAt(execution.vdbe, field);
                 char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : org.graalite.runtime.RecordEncoder.AFF_BLOB;
-                if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(c, field, type, a, smallConstants)) {
+                if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, type, a, smallConstants)) {
                     storedIn[i] = c;
                     storedFields[i] = field;
                     storedTypes[i] = type;
                 } else {
-                    values[i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
+                    // The value the Column would have stored: its register is read by nothing but this record.
+                    registers[first + i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
                 }
             }
-            Object[] registers = execution.registers;
-            for (int i = 0; i < count; i++) {
-                if (fieldOf[i] < 0) {
-                    values[i] = registers[first + i];
-                }
-            }
-            byte[] record = org.graalite.runtime.RecordEncoder.makeRecord(values, 0, count, affinity, smallConstants, storedIn, storedFields, storedTypes);
-            // The affinity converted register values in place, as SQLite does to its registers.
-            for (int i = 0; i < count; i++) {
-                if (fieldOf[i] < 0) {
-                    registers[first + i] = values[i];
-                }
-            }
-            return record;
+            return org.graalite.runtime.RecordEncoder.makeRecord(registers, first, count, affinity, smallConstants, storedIn, storedFields, storedTypes);
         }
 
         /**
@@ -173,7 +160,7 @@ final class InPlaceReaders {
          * (not NaN, which reads as NULL) under no or BLOB affinity; text under no, BLOB
          * or TEXT affinity (numeric affinities may make it a number).
          */
-        private static boolean storedAsWritten(RecordCursor c, int field, int type, char a, boolean smallConstants) {
+        private static boolean storedAsWritten(RecordField source, RecordCursor c, int field, int type, char a, boolean smallConstants) {
             boolean unchanged = a < org.graalite.runtime.RecordEncoder.AFF_TEXT;
             if (type == 0 || (type >= 12 && (type & 1) == 0)) {
                 return true;
@@ -181,8 +168,7 @@ final class InPlaceReaders {
                 if (!(unchanged || a == org.graalite.runtime.RecordEncoder.AFF_NUMERIC || a == org.graalite.runtime.RecordEncoder.AFF_INTEGER)) {
                     return false;
                 }
-                long v = type >= 8 ? type - 8 : c.integerField(field, type);
-                int written = org.graalite.runtime.RecordEncoder.integerType(v);
+                int written = org.graalite.runtime.RecordEncoder.integerType(source.integer(c, field, type));
                 return written == type && (smallConstants || type < 8);
             } else if (type == 7) {
                 // (REAL affinity stores a whole number as an integer; NUMERIC and INTEGER make it one.)

@@ -54,11 +54,6 @@ public final class PageMemory {
         UNSAFE.putInt(address, value);
     }
 
-    /** Copies {@code length} bytes at {@code address} into the start of {@code to}. */
-    static void copyToArray(long address, byte[] to, int length) {
-        copyToArray(address, to, 0, length);
-    }
-
     /** Copies {@code length} bytes at {@code address} into {@code to} from index {@code at}. */
     static void copyToArray(long address, byte[] to, int at, int length) {
         java.util.Objects.checkFromIndexSize(at, length, to.length);

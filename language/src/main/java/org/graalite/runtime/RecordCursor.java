@@ -310,15 +310,10 @@ public final class RecordCursor {
         // Records longer than their page continue on overflow pages: copied (a boundary call).
         int total = vdbe.payloadSize();
         if (vdbe.payloadAvailable() < total) {
-            copy = vdbe.payloadCopy(index, total);
-            address = 0;
+            setRecord(vdbe.payloadCopy(index, total));
         } else {
-            address = p;
-            copy = null;
+            locateInPage(p, total);
         }
-        size = total;
-        located = true;
-        parseHeaderSize();
     }
 
     private void parseHeaderSize() {
@@ -648,19 +643,18 @@ public final class RecordCursor {
 
     /** Copies the {@code length} bytes of field {@code field}'s body into {@code to} at {@code at}, as stored (MakeRecord in place). */
     public void copyField(int field, byte[] to, int at, int length) {
-        int offset = offsets[field];
+        copyBytes(offsets[field], to, at, length);
+    }
+
+    private void copyBytes(int offset, byte[] to, int length) {
+        copyBytes(offset, to, 0, length);
+    }
+
+    private void copyBytes(int offset, byte[] to, int at, int length) {
         if (copy != null) {
             System.arraycopy(copy, offset, to, at, length);
         } else {
             PageMemory.copyToArray(address + offset, to, at, length);
-        }
-    }
-
-    private void copyBytes(int offset, byte[] to, int length) {
-        if (copy != null) {
-            System.arraycopy(copy, offset, to, 0, length);
-        } else {
-            PageMemory.copyToArray(address + offset, to, length);
         }
     }
 
