@@ -10,6 +10,7 @@
  */
 #include "sqlite3.c"
 
+#include <math.h>
 #include <stdio.h>
 
 #define BENCH_EXPORT __attribute__((visibility("default")))
@@ -359,6 +360,99 @@ BENCH_EXPORT int graalite_bench_tatp_run(BenchTatp *t, const long long *txns, in
       return -1;
     }
   }
+  return 0;
+}
+
+/*
+ * filltable, the boundary workload that writes: `rows` single-row inserts (a = i, b = i / 4,
+ * c = "row" i) through one prepared statement in one transaction into an in-memory database,
+ * then the table read back, as the Java systems do it over JDBC (Boundary.java, Sql.java).
+ * The checksum is theirs: the sum of a + cents(b) + length(c) over the rows read.
+ */
+enum { FILL_DELETE, FILL_INSERT, FILL_READ, FILL_BEGIN, FILL_COMMIT, FILL_STATEMENTS };
+
+typedef struct BenchFill {
+  sqlite3 *db;
+  sqlite3_stmt *stmt[FILL_STATEMENTS];
+} BenchFill;
+
+BENCH_EXPORT void graalite_bench_fill_close(BenchFill *f) {
+  if (f != NULL) {
+    for (int i = 0; i < FILL_STATEMENTS; i++) {
+      sqlite3_finalize(f->stmt[i]);
+    }
+    sqlite3_close(f->db);
+    sqlite3_free(f);
+  }
+}
+
+/* Opens an in-memory database, creates the table (`create`) and prepares the delete, insert and read statements; NULL on failure. */
+BENCH_EXPORT BenchFill *graalite_bench_fill_open(const char *create, const char *del, const char *insert, const char *read, char *errbuf, int errlen) {
+  const char *sql[FILL_STATEMENTS] = {del, insert, read, "BEGIN", "COMMIT"};
+  BenchFill *f = sqlite3_malloc(sizeof(BenchFill));
+  if (f == NULL) {
+    bench_error(errbuf, errlen, NULL, "malloc");
+    return NULL;
+  }
+  memset(f, 0, sizeof(BenchFill));
+  if (sqlite3_open_v2(":memory:", &f->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK ||
+      sqlite3_exec(f->db, create, NULL, NULL, NULL) != SQLITE_OK) {
+    bench_error(errbuf, errlen, f->db, "create");
+    graalite_bench_fill_close(f);
+    return NULL;
+  }
+  for (int i = 0; i < FILL_STATEMENTS; i++) {
+    if (sqlite3_prepare_v3(f->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &f->stmt[i], NULL) != SQLITE_OK) {
+      bench_error(errbuf, errlen, f->db, sql[i]);
+      graalite_bench_fill_close(f);
+      return NULL;
+    }
+  }
+  return f;
+}
+
+/* Steps a statement without rows to its end; SQLite's result code (SQLITE_DONE on success). */
+static int fill_step(BenchFill *f, int which) {
+  int rc = sqlite3_step(f->stmt[which]);
+  sqlite3_reset(f->stmt[which]);
+  return rc;
+}
+
+/* One filltable run; its checksum goes to *checksum. 0, or -1 on an error (message in errbuf). */
+BENCH_EXPORT int graalite_bench_fill_run(BenchFill *f, long long rows, long long *checksum, char *errbuf, int errlen) {
+  char c[32];
+  sqlite3_stmt *insert = f->stmt[FILL_INSERT];
+  sqlite3_stmt *read = f->stmt[FILL_READ];
+  int rc = fill_step(f, FILL_BEGIN);
+  if (rc == SQLITE_DONE) {
+    rc = fill_step(f, FILL_DELETE);
+  }
+  for (long long i = 0; i < rows && rc == SQLITE_DONE; i++) {
+    int n = snprintf(c, sizeof(c), "row%lld", i);
+    sqlite3_bind_int64(insert, 1, i);
+    sqlite3_bind_double(insert, 2, i * 0.25);
+    sqlite3_bind_text(insert, 3, c, n, SQLITE_TRANSIENT);
+    rc = fill_step(f, FILL_INSERT);
+  }
+  if (rc == SQLITE_DONE) {
+    rc = fill_step(f, FILL_COMMIT);
+  }
+  long long sum = 0;
+  if (rc == SQLITE_DONE) {
+    while ((rc = sqlite3_step(read)) == SQLITE_ROW) {
+      /* Java's Math.round of a non-negative double. */
+      sum += sqlite3_column_int64(read, 0) + (long long)floor(sqlite3_column_double(read, 1) * 100 + 0.5) + sqlite3_column_bytes(read, 2);
+    }
+    sqlite3_reset(read);
+  }
+  if (rc != SQLITE_DONE) {
+    bench_error(errbuf, errlen, f->db, "filltable");
+    if (!sqlite3_get_autocommit(f->db)) {
+      sqlite3_exec(f->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return -1;
+  }
+  *checksum = sum;
   return 0;
 }
 

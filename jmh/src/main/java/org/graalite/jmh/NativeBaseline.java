@@ -38,6 +38,9 @@ public final class NativeBaseline {
     private static final MethodHandle TATP_OPEN;
     private static final MethodHandle TATP_RUN;
     private static final MethodHandle TATP_CLOSE;
+    private static final MethodHandle FILL_OPEN;
+    private static final MethodHandle FILL_RUN;
+    private static final MethodHandle FILL_CLOSE;
 
     static {
         SymbolLookup lib = SymbolLookup.libraryLookup(libraryPath(), Arena.global());
@@ -51,6 +54,9 @@ public final class NativeBaseline {
         TATP_OPEN = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_open"), FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
         TATP_RUN = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_run"), FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
         TATP_CLOSE = linker.downcallHandle(lib.findOrThrow("graalite_bench_tatp_close"), FunctionDescriptor.ofVoid(ADDRESS));
+        FILL_OPEN = linker.downcallHandle(lib.findOrThrow("graalite_bench_fill_open"), FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT));
+        FILL_RUN = linker.downcallHandle(lib.findOrThrow("graalite_bench_fill_run"), FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT));
+        FILL_CLOSE = linker.downcallHandle(lib.findOrThrow("graalite_bench_fill_close"), FunctionDescriptor.ofVoid(ADDRESS));
     }
 
     private NativeBaseline() {
@@ -197,6 +203,60 @@ public final class NativeBaseline {
             if (handle != null) {
                 try {
                     TATP_CLOSE.invokeExact(handle);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                } finally {
+                    handle = null;
+                    arena.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * The boundary workload filltable in C (native_baseline.c): an in-memory database with the
+     * table created and the statements prepared, and a call that runs the inserts and the
+     * read-back once.
+     */
+    public static final class Fill implements AutoCloseable {
+        private final Arena arena = Arena.ofConfined();
+        private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+        private final MemorySegment checksum = arena.allocate(JAVA_LONG);
+        private MemorySegment handle;
+
+        public Fill(String create, String delete, String insert, String read) {
+            try {
+                handle = (MemorySegment) FILL_OPEN.invokeExact(arena.allocateFrom(create), arena.allocateFrom(delete), arena.allocateFrom(insert), arena.allocateFrom(read), errors,
+                                ERROR_BUFFER);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (handle.address() == 0) {
+                String message = errors.getString(0);
+                arena.close();
+                throw new IllegalStateException("native baseline: " + message);
+            }
+        }
+
+        /** Inserts {@code rows} rows (after deleting the previous ones) and reads them back; the checksum. */
+        public long run(long rows) {
+            int rc;
+            try {
+                rc = (int) FILL_RUN.invokeExact(handle, rows, checksum, errors, ERROR_BUFFER);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (rc != 0) {
+                throw new IllegalStateException("native baseline: " + errors.getString(0));
+            }
+            return checksum.get(JAVA_LONG, 0);
+        }
+
+        @Override
+        public void close() {
+            if (handle != null) {
+                try {
+                    FILL_CLOSE.invokeExact(handle);
                 } catch (Throwable t) {
                     throw rethrow(t);
                 } finally {

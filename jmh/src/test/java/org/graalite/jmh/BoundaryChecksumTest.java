@@ -20,6 +20,8 @@ import org.junit.jupiter.api.TestFactory;
 class BoundaryChecksumTest {
     private static final String[] WORKLOADS = {"select", "innerjoin", "pythonjoin", "pyfunction", "pyaggregate", "filltable"};
     private static final String[] SYSTEMS = {"graalite-jdbc", "graalite-java", "graalite-js"};
+    /** The systems of the write benchmark, filltable only: Graalite's native tier and SQLite's C API. */
+    private static final String[] FILL_SYSTEMS = {"graalite-jdbc-native", "native-c"};
     private static final int FILL_ROWS = 2_000;
 
     @TestFactory
@@ -30,6 +32,11 @@ class BoundaryChecksumTest {
             long expected = Boundary.checksum("sqlite-jdbc", workload, data, FILL_ROWS);
             for (String system : SYSTEMS) {
                 tests.add(DynamicTest.dynamicTest(workload + " on " + system, () -> assertEquals(expected, Boundary.checksum(system, workload, data, FILL_ROWS))));
+            }
+            if (workload.equals("filltable")) {
+                for (String system : FILL_SYSTEMS) {
+                    tests.add(DynamicTest.dynamicTest(workload + " on " + system, () -> assertEquals(expected, Boundary.checksum(system, workload, data, FILL_ROWS))));
+                }
             }
         }
         return tests;

@@ -35,7 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * Systems: {@code graalite-js} (the loop in JavaScript, GraalJS + sql in one context),
  * {@code graalite-js-noinline} (the same with sql.InlineStatements=false), {@code graalite-java}
  * (the loop in Java through the polyglot Value API, context entered), {@code sqlite-jdbc},
- * {@code h2} (lazy, no result reuse; a private copy of the data set).
+ * {@code h2} (lazy, no result reuse; a private copy of the data set). Not in the default list,
+ * for the write benchmark of the Truffle tier (filltable only, side by side with SQLite itself):
+ * {@code graalite-jdbc-native} (Graalite's JDBC driver with sql.Tier=native) and {@code native-c}
+ * (the loop in C on SQLite's API, {@link NativeFill}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -76,7 +79,8 @@ public class Boundary {
         try {
             return switch (system) {
                 case "graalite-js", "graalite-js-noinline", "graalite-java" -> new GraaliteBoundary(system, workload, data, fillRows);
-                case "graalite-jdbc", "sqlite-jdbc", "h2" -> new JdbcBoundary(system, workload, data, fillRows);
+                case "graalite-jdbc", "graalite-jdbc-native", "sqlite-jdbc", "h2" -> new JdbcBoundary(system, workload, data, fillRows);
+                case "native-c" -> new NativeFill(workload, fillRows);
                 default -> throw new IllegalArgumentException("unknown system " + system);
             };
         } catch (RuntimeException e) {

@@ -16,7 +16,8 @@ import org.graalite.jmh.data.Dataset;
 import org.sqlite.Function;
 
 /**
- * sqlite-jdbc, H2 (lazy, no result reuse) and Graalite's JDBC driver (sql.Tier=auto): the same
+ * sqlite-jdbc, H2 (lazy, no result reuse) and Graalite's JDBC driver (sql.Tier=auto, or native
+ * for graalite-jdbc-native): the same
  * workload loops in Java over JDBC; only the functions are registered through each driver's
  * own API.
  */
@@ -30,7 +31,7 @@ final class JdbcBoundary implements Boundary.Run {
 
     JdbcBoundary(String system, String workload, Dataset data, int fillRows) throws Exception {
         boolean h2 = system.equals("h2");
-        boolean graalite = system.equals("graalite-jdbc");
+        boolean graalite = system.startsWith("graalite-jdbc");
         String sqliteUrl = graalite ? "jdbc:graalite:" : "jdbc:sqlite:";
         boolean fill = workload.equals("filltable");
         String url;
@@ -42,7 +43,11 @@ final class JdbcBoundary implements Boundary.Run {
         } else {
             url = sqliteUrl + data.sqlite.toAbsolutePath();
         }
-        connection = DriverManager.getConnection(url);
+        java.util.Properties properties = new java.util.Properties();
+        if (system.equals("graalite-jdbc-native")) {
+            properties.setProperty("sql.Tier", "native");
+        }
+        connection = DriverManager.getConnection(url, properties);
         Connection c = connection;
         switch (workload) {
             case "select" -> {
