@@ -103,10 +103,18 @@ GRAALITE_EXPORT int graalite_real_to_text(double r, char *buf) {
  * statement (no trigger frames). sqlite3_reset and sqlite3_finalize then work as always.
  */
 
-/* The start of an execution, as sqlite3Step does it. SQLITE_SCHEMA if the statement expired. */
-GRAALITE_EXPORT int graalite_exec_begin(sqlite3_stmt *stmt) {
+/*
+ * The start of an execution, as sqlite3Step does it. SQLITE_SCHEMA if the statement expired;
+ * GRAALITE_NOT_UTF8, with nothing started, when the database's text is not UTF-8 (the Truffle
+ * tier decodes records as UTF-8). *pTotalChanges is the connection's total_changes() before the
+ * execution (one call where the start and the count took two).
+ */
+#define GRAALITE_NOT_UTF8 0x10000
+GRAALITE_EXPORT int graalite_exec_begin(sqlite3_stmt *stmt, sqlite3_int64 *pTotalChanges) {
   Vdbe *p = (Vdbe *)stmt;
   sqlite3 *db = p->db;
+  if (ENC(db) != SQLITE_UTF8) return GRAALITE_NOT_UTF8;
+  *pTotalChanges = sqlite3_total_changes64(db);
   if (p->eVdbeState == VDBE_HALT_STATE) sqlite3_reset(stmt);
   if (p->eVdbeState != VDBE_READY_STATE) return SQLITE_MISUSE;
   if (p->expired) return SQLITE_SCHEMA;
@@ -646,11 +654,6 @@ GRAALITE_EXPORT int graalite_cursor_payload_copy(sqlite3_stmt *stmt, int iCur, u
   return sqlite3BtreePayload(pC->uc.pCursor, offset, amt, buf);
 }
 
-/* The text encoding of the statement's main database: 1 UTF-8, 2 UTF-16LE, 3 UTF-16BE. */
-GRAALITE_EXPORT int graalite_db_encoding(sqlite3_stmt *stmt) {
-  return ENC(((Vdbe *)stmt)->db);
-}
-
 /*
  * Text as a number, exactly as SQLite's arithmetic sees it: returns 1 if the text counts as
  * an integer, 2 if as a real (numericType), and writes the integer and real values
@@ -1077,12 +1080,14 @@ GRAALITE_EXPORT int graalite_op_open_write(sqlite3_stmt *stmt, int pc, int root)
   pCur->pKeyInfo = pKeyInfo;
   pCur->isTable = pOp->p4type != P4_KEYINFO;
   sqlite3BtreeCursorHintFlags(pCur->uc.pCursor, (pOp->p5 & (OPFLAG_BULKCSR | OPFLAG_SEEKEQ)));
-  return rc;
+  /* On success, the smallest file format among the databases this statement writes (records
+   * may use serial types 8 and 9 from format 4), above the result code's 16 bits. */
+  return rc != SQLITE_OK ? rc : p->minWriteFileFormat << 16;
 }
 
-/* The smallest file format among the databases this statement writes (records may use serial types 8 and 9 from format 4). */
-GRAALITE_EXPORT int graalite_min_write_file_format(sqlite3_stmt *stmt) {
-  return ((Vdbe *)stmt)->minWriteFileFormat;
+/* The rows the last statement changed (sqlite3_changes64) if the connection's total_changes() moved from `before`, else 0. */
+GRAALITE_EXPORT sqlite3_int64 graalite_changes_since(sqlite3 *db, sqlite3_int64 before) {
+  return sqlite3_total_changes64(db) != before ? sqlite3_changes64(db) : 0;
 }
 
 /*

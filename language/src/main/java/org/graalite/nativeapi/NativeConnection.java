@@ -176,6 +176,11 @@ public final class NativeConnection implements AutoCloseable {
         return Sqlite3.totalChanges64(db());
     }
 
+    /** The rows the last statement changed if {@link #totalChanges} moved from {@code before}, else 0. */
+    public long changesSince(long before) {
+        return Sqlite3.changesSince(db(), before);
+    }
+
     public long lastInsertRowid() {
         return Sqlite3.lastInsertRowid(db());
     }

@@ -128,7 +128,8 @@ public enum NativeFunction {
     VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS),
     REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS),
     // ---- the shim: the Truffle tier's native half (graalite_shim.c)
-    EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS),
+    EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS, ADDRESS),
+    CHANGES_SINCE("graalite_changes_since", true, JAVA_LONG, ADDRESS, JAVA_LONG),
     EXEC_REPREPARE("graalite_exec_reprepare", false, JAVA_INT, ADDRESS),
     EXEC_INTERRUPTED("graalite_exec_interrupted", true, JAVA_INT, ADDRESS),
     EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
@@ -146,7 +147,6 @@ public enum NativeFunction {
     CURSOR_SEEK_ROWID("graalite_cursor_seek_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     CURSOR_PAYLOAD("graalite_cursor_payload", true, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_PAYLOAD_COPY("graalite_cursor_payload_copy", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS),
-    DB_ENCODING("graalite_db_encoding", true, JAVA_INT, ADDRESS),
     /* Sorters may spill to temporary files: not critical. */
     OP_SORTER_OPEN("graalite_op_sorter_open", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_SORTER_INSERT("graalite_op_sorter_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
@@ -166,7 +166,6 @@ public enum NativeFunction {
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     /* Writes (graalite_shim.c): table and index changes; they may do I/O, so not critical. */
     OP_OPEN_WRITE("graalite_op_open_write", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-    MIN_WRITE_FILE_FORMAT("graalite_min_write_file_format", true, JAVA_INT, ADDRESS),
     OP_NEW_ROWID("graalite_op_new_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     OP_INSERT("graalite_op_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
     OP_DELETE("graalite_op_delete", false, JAVA_INT, ADDRESS, JAVA_INT),

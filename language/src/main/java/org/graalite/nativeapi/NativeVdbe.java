@@ -42,7 +42,6 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_SEEK_LOCATED = NativeFunction.CURSOR_SEEK_LOCATED.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_SEEK_ROWID_LOCATED = NativeFunction.CURSOR_SEEK_ROWID_LOCATED.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_STEP_LOCATED = NativeFunction.CURSOR_STEP_LOCATED.ffm;
-    private static final java.lang.invoke.MethodHandle DB_ENCODING = NativeFunction.DB_ENCODING.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_ABORT = NativeFunction.EXEC_ABORT.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_BEGIN = NativeFunction.EXEC_BEGIN.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_INTERRUPTED = NativeFunction.EXEC_INTERRUPTED.ffm;
@@ -96,7 +95,6 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle SORTER_NEXT = NativeFunction.SORTER_NEXT.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_MOVETO = NativeFunction.TABLE_MOVETO.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_EOF = NativeFunction.CURSOR_EOF.ffm;
-    private static final java.lang.invoke.MethodHandle MIN_WRITE_FILE_FORMAT = NativeFunction.MIN_WRITE_FILE_FORMAT.ffm;
 
     private final NativeStatement statement;
     private final MemorySegment stmt;
@@ -136,16 +134,32 @@ public final class NativeVdbe {
         return Sqlite3.rethrow(t);
     }
 
-    /** Starts an execution; SQLITE_SCHEMA when the statement must be prepared again. */
+    /** {@link #begin}'s result when the database's text is not UTF-8 (nothing started): the Truffle tier decodes records as UTF-8. */
+    public static final int NOT_UTF8 = 0x10000;
+
+    /**
+     * Starts an execution; SQLITE_SCHEMA when the statement must be prepared again,
+     * {@link #NOT_UTF8} when it cannot run here. The connection's total_changes() before it is
+     * then {@link #totalChangesAtBegin}.
+     */
     @TruffleBoundary
     public int begin() {
         resetSchemaOnFault = 0;
+        MemorySegment m = scratch(8);
+        int rc;
         try {
-            return (int) EXEC_BEGIN.invokeExact(statement.pointer());
+            rc = (int) EXEC_BEGIN.invokeExact(statement.pointer(), m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
+        if (rc != NOT_UTF8) {
+            totalChangesAtBegin = m.get(ValueLayout.JAVA_LONG, 0);
+        }
+        return rc;
     }
+
+    /** The connection's total_changes() when {@link #begin} last started an execution. */
+    public long totalChangesAtBegin;
 
     /** Set in {@link #reprepare}'s result when the new program has the shape of the old one (the same nodes). */
     public static final int SAME_SHAPE = 0x1000000;
@@ -787,21 +801,15 @@ public final class NativeVdbe {
         }
     }
 
-    /** OP_OpenWrite at {@code pc} on b-tree root page {@code root}: 0 or an error code. */
+    /**
+     * OP_OpenWrite at {@code pc} on b-tree root page {@code root}: an error code, or on success
+     * (low 16 bits 0) the smallest file format among the databases the statement writes in the
+     * bits above (MakeRecord uses serial types 8 and 9 from format 4).
+     */
     @TruffleBoundary
     public int openWrite(int pc, int root) {
         try {
             return (int) OP_OPEN_WRITE.invokeExact(stmt, pc, root);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    /** The smallest file format among the databases this execution writes (255: none). */
-    @TruffleBoundary
-    public int minWriteFileFormat() {
-        try {
-            return (int) MIN_WRITE_FILE_FORMAT.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -1103,16 +1111,6 @@ public final class NativeVdbe {
             throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
         }
         return z.reinterpret(Integer.MAX_VALUE).getString(0);
-    }
-
-    /** 1 for UTF-8, 2 for UTF-16LE, 3 for UTF-16BE. */
-    @TruffleBoundary
-    public int encoding() {
-        try {
-            return (int) DB_ENCODING.invokeExact(stmt);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
     }
 
     /** Reads native memory of the current record (valid until the cursor moves). */

@@ -59,6 +59,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
     private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
+    private static final java.lang.invoke.MethodHandle CHANGES_SINCE = NativeFunction.CHANGES_SINCE.ffm;
 
     static final int OK = 0;
     static final int ROW = 100;
@@ -172,6 +173,15 @@ final class Sqlite3 {
     static long changes64(MemorySegment db) {
         try {
             return (long) CHANGES64.invokeExact(db);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** sqlite3_changes64 if sqlite3_total_changes64 moved from {@code before}, else 0 (one call for both). */
+    static long changesSince(MemorySegment db, long before) {
+        try {
+            return (long) CHANGES_SINCE.invokeExact(db, before);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -33,11 +33,11 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             int page = rootInRegister ? (int) (long) (Long) execution.registers[root] : root;
-            int rc = execution.vdbe.openWrite(pc, page);
-            if (rc != 0) {
-                throw execution.vdbe.abort(pc, rc);
+            int result = execution.vdbe.openWrite(pc, page);
+            if ((result & 0xffff) != 0) {
+                throw execution.vdbe.abort(pc, result & 0xffff);
             }
-            execution.minWriteFileFormat = execution.vdbe.minWriteFileFormat();
+            execution.minWriteFileFormat = result >>> 16;
             execution.openCursor(cursor).isTable = isTable;
         }
     }

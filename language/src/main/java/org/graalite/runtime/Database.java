@@ -181,11 +181,11 @@ public final class Database implements AutoCloseable {
                 boolean hasRow = statement.step();
                 return new QueryResult(statement, generation, hasRow, closeWhenDone);
             }
-            long before = connection.totalChanges();
+            long before = statement.totalChangesAtBegin();
             while (statement.step()) {
                 // a statement without result columns produces no rows
             }
-            long changed = connection.totalChanges() != before ? connection.changes() : 0L;
+            long changed = connection.changesSince(before);
             if (closeWhenDone) {
                 statement.close();
             }

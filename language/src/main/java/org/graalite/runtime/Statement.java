@@ -198,12 +198,12 @@ public final class Statement implements AutoCloseable {
 
     private void beginOnTruffleTier() {
         NativeVdbe vdbe = nativeStatement.vdbe();
-        if (vdbe.encoding() != 1) {
+        int rc = vdbe.begin();
+        if (rc == NativeVdbe.NOT_UTF8) {
             // Records are decoded as UTF-8; a UTF-16 database runs on SQLite's own engine.
             tier = Tier.NATIVE;
             return;
         }
-        int rc = vdbe.begin();
         if (rc == ResultCodes.SQLITE_SCHEMA && preparedAgainForTheTruffleTier(vdbe)) {
             rc = vdbe.begin();
         }
@@ -262,6 +262,14 @@ public final class Statement implements AutoCloseable {
         execution = null;
         database.log("prepared again with another program, on the Truffle tier: " + nativeStatement.sql());
         return true;
+    }
+
+    /**
+     * The connection's total_changes() before the current execution: a Truffle-tier execution
+     * learnt it when it started, a native one asks now (nothing has run yet).
+     */
+    public long totalChangesAtBegin() {
+        return tier == Tier.TRUFFLE && execution != null ? execution.vdbe.totalChangesAtBegin : nativeStatement.connection().totalChanges();
     }
 
     /** Steps the current execution: true if a row is ready. On an error the execution ends. */
