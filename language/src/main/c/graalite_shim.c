@@ -547,6 +547,13 @@ static void graalite_payload_out(VdbeCursor *pC, unsigned *out) {
   memcpy(&out[2], &z, sizeof(z));
 }
 
+/* graalite_payload_out, and out[4..7]: the cursor's structs, for the Java steps and seeks on a leaf page (graalite_btree_layout). */
+static void graalite_payload_out_structs(VdbeCursor *pC, unsigned *out) {
+  graalite_payload_out(pC, out);
+  memcpy(&out[4], &pC, sizeof(pC));
+  memcpy(&out[6], &pC->uc.pCursor, sizeof(pC->uc.pCursor));
+}
+
 /* The current row's record as graalite_payload_out gives it (out has 4 slots); returns the pointer. */
 GRAALITE_EXPORT const void *graalite_cursor_payload(sqlite3_stmt *stmt, int iCur, unsigned *out) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
@@ -571,10 +578,7 @@ GRAALITE_EXPORT int graalite_cursor_step_located(sqlite3_stmt *stmt, int iCur, i
   if (pC == 0) return (SQLITE_MISUSE << 8) | 1;
   r = graalite_cursor_moved(pC, forward ? sqlite3BtreeNext(pC->uc.pCursor, 0) : sqlite3BtreePrevious(pC->uc.pCursor, 0));
   if (r == 0) {
-    graalite_payload_out(pC, out);
-    /* out[4..7]: the cursor's structs, for the Java step on a leaf page (graalite_btree_layout). */
-    memcpy(&out[4], &pC, sizeof(pC));
-    memcpy(&out[6], &pC->uc.pCursor, sizeof(pC->uc.pCursor));
+    graalite_payload_out_structs(pC, out);
     /* out[8..9]: a table row's rowid (its cell is parsed now), out[10]: whether there is one. */
     out[10] = pC->uc.pCursor->curIntKey != 0;
     if (out[10]) {
@@ -597,6 +601,10 @@ _Static_assert(sizeof(((MemPage *)0)->nCell) == 2, "MemPage.nCell is a u16");
 _Static_assert(sizeof(((MemPage *)0)->maskPage) == 2, "MemPage.maskPage is a u16");
 _Static_assert(sizeof(((MemPage *)0)->maxLocal) == 2, "MemPage.maxLocal is a u16");
 _Static_assert(sizeof(((VdbeCursor *)0)->cacheStatus) == 4, "VdbeCursor.cacheStatus is a u32");
+_Static_assert(sizeof(((BtCursor *)0)->info.nKey) == 8, "CellInfo.nKey is an i64");
+_Static_assert(sizeof(((VdbeCursor *)0)->movetoTarget) == 8, "VdbeCursor.movetoTarget is an i64");
+_Static_assert(sizeof(((VdbeCursor *)0)->deferredMoveto) == 1, "VdbeCursor.deferredMoveto is a u8");
+_Static_assert(sizeof(((VdbeCursor *)0)->seekResult) == 4, "VdbeCursor.seekResult is an int");
 GRAALITE_EXPORT int graalite_btree_layout(int which) {
   switch (which) {
     case 0: return (int)offsetof(BtCursor, eState);
@@ -617,6 +625,13 @@ GRAALITE_EXPORT int graalite_btree_layout(int which) {
     case 15: return CURSOR_VALID;
     case 16: return BTCF_ValidNKey | BTCF_ValidOvfl;
     case 17: return CACHE_STALE;
+    /* Seeks by rowid to the row a cursor is on or to the next one (sqlite3BtreeTableMoveto's
+     * own shortcut, then OP_SeekRowid's and sqlite3VdbeFinishMoveto's stores). */
+    case 18: return (int)(offsetof(BtCursor, info) + offsetof(CellInfo, nKey));
+    case 19: return BTCF_ValidNKey;
+    case 20: return (int)offsetof(VdbeCursor, movetoTarget);
+    case 21: return (int)offsetof(VdbeCursor, deferredMoveto);
+    case 22: return (int)offsetof(VdbeCursor, seekResult);
     default: return -1;
   }
 }
@@ -632,7 +647,7 @@ GRAALITE_EXPORT int graalite_cursor_seek_located(sqlite3_stmt *stmt, int iCur, s
   int r = graalite_cursor_seek_rowid(stmt, iCur, iKey);
   if ((r >> 8) != SQLITE_OK) return r >> 8;
   if (r & 1) return SQLITE_CORRUPT_BKPT;
-  graalite_payload_out(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
+  graalite_payload_out_structs(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
   return SQLITE_OK;
 }
 
@@ -643,7 +658,7 @@ GRAALITE_EXPORT int graalite_cursor_seek_located(sqlite3_stmt *stmt, int iCur, s
  */
 GRAALITE_EXPORT int graalite_cursor_seek_rowid_located(sqlite3_stmt *stmt, int iCur, sqlite3_int64 iKey, unsigned *out) {
   int r = graalite_cursor_seek_rowid(stmt, iCur, iKey);
-  if (r == 0) graalite_payload_out(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
+  if (r == 0) graalite_payload_out_structs(graalite_cursor(stmt, iCur, CURTYPE_BTREE), out);
   return r;
 }
 

@@ -350,12 +350,12 @@ public final class NativeVdbe {
         return PageMemory.getLong(outAddress + 8);
     }
 
-    /** The address of the VdbeCursor that {@link #stepLocated} moved (see runtime.LeafStep). */
+    /** The address of the VdbeCursor that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} moved (see runtime.LeafStep). */
     public long steppedVdbeCursor() {
         return PageMemory.getLong(outAddress + 16);
     }
 
-    /** The address of the BtCursor that {@link #stepLocated} moved. */
+    /** The address of the BtCursor that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} moved. */
     public long steppedBtCursor() {
         return PageMemory.getLong(outAddress + 24);
     }

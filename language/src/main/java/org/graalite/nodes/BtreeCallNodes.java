@@ -91,6 +91,11 @@ final class BtreeCallNodes {
         void found(NativeVdbe vdbe, RecordCursor c) {
         }
 
+        /** The seek taken in Java, on a leaf page SQLite's cursor is already on (the FFM binding only); false: {@link #execute}. */
+        boolean seekInJava(RecordCursor c, long key) {
+            return false;
+        }
+
         /**
          * @param locate whether the seek locates the row's record too: SeekRowid, which a
          *            Column follows; not NotExists, whose row is often only deleted or replaced
@@ -116,7 +121,13 @@ final class BtreeCallNodes {
         void found(NativeVdbe vdbe, RecordCursor c) {
             if (locate) {
                 c.locateAt(vdbe, vdbe.locatedAddress());
+                c.nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
             }
+        }
+
+        @Override
+        boolean seekInJava(RecordCursor c, long key) {
+            return c.seekOnLeaf(key);
         }
     }
 

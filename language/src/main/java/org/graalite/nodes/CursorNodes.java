@@ -278,6 +278,9 @@ final class CursorNodes {
 
         /** Seeks the row {@code key}: true (jump) when there is none. */
         private boolean seek(Execution execution, long key) {
+            if (seek.seekInJava(execution.cursors[cursor], key)) {
+                return false;
+            }
             int result = seek.execute(execution.vdbe, cursor, key);
             int rc = result >>> 8;
             if (rc != 0) {

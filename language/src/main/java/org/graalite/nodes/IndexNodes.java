@@ -206,7 +206,19 @@ final class IndexNodes {
             org.graalite.runtime.RecordCursor entry = execution.cursors[cursor];
             Object[] registers = execution.registers;
             for (int i = 0; i < fields; i++) {
-                int c = ComparisonNodes.compareKeyField(entry.column(execution.vdbe, i, null), registers[first + i], collations[i], sortFlags[i]);
+                Object key = registers[first + i];
+                int type = entry.serialTypeAt(execution.vdbe, i);
+                int c;
+                if (key instanceof Long k && InPlaceReaders.isInteger(type)) {
+                    // Integer against integer, read in place: index range scans on integer keys
+                    // (TPC-H's l_orderkey) compare this way on every entry.
+                    c = Long.compare(type >= 8 ? type - 8 : entry.integerField(i, type), k);
+                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
+                        c = -c;
+                    }
+                } else {
+                    c = ComparisonNodes.compareKeyField(entry.column(execution.vdbe, i, null), key, collations[i], sortFlags[i]);
+                }
                 if (c != 0) {
                     return c;
                 }

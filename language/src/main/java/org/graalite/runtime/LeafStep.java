@@ -35,6 +35,11 @@ final class LeafStep {
     /** BTCF_ValidNKey | BTCF_ValidOvfl: what sqlite3BtreeNext clears. */
     private static final int INVALIDATED_FLAGS = NativeVdbe.btreeLayout(16);
     private static final int CACHE_STALE = NativeVdbe.btreeLayout(17);
+    private static final int CURSOR_INFO_KEY = NativeVdbe.btreeLayout(18);
+    private static final int VALID_KEY = NativeVdbe.btreeLayout(19);
+    private static final int VDBE_CURSOR_MOVETO_TARGET = NativeVdbe.btreeLayout(20);
+    private static final int VDBE_CURSOR_DEFERRED_MOVETO = NativeVdbe.btreeLayout(21);
+    private static final int VDBE_CURSOR_SEEK_RESULT = NativeVdbe.btreeLayout(22);
 
     private LeafStep() {
     }
@@ -50,6 +55,40 @@ final class LeafStep {
         }
         long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
         int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX) + 1;
+        return toCell(c, vdbeCursor, btCursor, page, cell, false, 0);
+    }
+
+    /**
+     * Moves table cursor {@code c} to the row with rowid {@code target} when that is the row it
+     * is on or the next cell of its leaf page, as sqlite3BtreeTableMoveto's own shortcut finds
+     * it (the cursor's cached key, then one step), and makes the stores of OP_SeekRowid and of
+     * a deferred seek; the row's record is located. False, with nothing changed, when SQLite
+     * must seek: a join probing rows in rowid order (TPC-H's lines of one order after another)
+     * mostly takes this path.
+     */
+    static boolean seek(RecordCursor c, long vdbeCursor, long btCursor, long target) {
+        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID || (PageMemory.getByte(btCursor + CURSOR_FLAGS) & VALID_KEY) == 0) {
+            return false;
+        }
+        long key = PageMemory.getLong(btCursor + CURSOR_INFO_KEY);
+        int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX);
+        if (key != target) {
+            if (key == Long.MAX_VALUE || key + 1 != target) {
+                return false;
+            }
+            cell++;
+        }
+        long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
+        return toCell(c, vdbeCursor, btCursor, page, cell, true, target);
+    }
+
+    /**
+     * Puts the cursor on cell {@code cell} of its leaf page {@code page} and locates the cell's
+     * record: the stores of sqlite3BtreeNext (when the cell changes), then OP_Next's, or for a
+     * seek ({@code seeking}, only if the cell holds rowid {@code target}) the cursor's key as
+     * sqlite3BtreeTableMoveto leaves it and OP_SeekRowid's stores.
+     */
+    private static boolean toCell(RecordCursor c, long vdbeCursor, long btCursor, long page, int cell, boolean seeking, long target) {
         if (cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT) || PageMemory.getByte(page + PAGE_LEAF) == 0) {
             return false;
         }
@@ -82,15 +121,27 @@ final class LeafStep {
             } while (b < 0 && i < end);
         }
         long record = p + i;
-        if (record + payloadSize > PageMemory.getLong(page + PAGE_DATA_END)) {
+        if (record + payloadSize > PageMemory.getLong(page + PAGE_DATA_END) || (seeking && (!table || rowid != target))) {
             return false;
         }
-        // The stores of sqlite3BtreeNext, then OP_Next's.
-        PageMemory.putShort(btCursor + CURSOR_CELL_INDEX, (short) cell);
-        PageMemory.putShort(btCursor + CURSOR_INFO_SIZE, (short) 0);
-        PageMemory.putByte(btCursor + CURSOR_FLAGS, (byte) (PageMemory.getByte(btCursor + CURSOR_FLAGS) & ~INVALIDATED_FLAGS));
+        int flags = PageMemory.getByte(btCursor + CURSOR_FLAGS) & ~INVALIDATED_FLAGS;
+        if (cell != PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX)) {
+            PageMemory.putShort(btCursor + CURSOR_CELL_INDEX, (short) cell);
+            PageMemory.putShort(btCursor + CURSOR_INFO_SIZE, (short) 0);
+            if (seeking) {
+                // As sqlite3BtreeTableMoveto leaves a cursor on the key it found.
+                PageMemory.putLong(btCursor + CURSOR_INFO_KEY, rowid);
+                flags |= VALID_KEY;
+            }
+            PageMemory.putByte(btCursor + CURSOR_FLAGS, (byte) flags);
+        }
         PageMemory.putInt(vdbeCursor + VDBE_CURSOR_CACHE_STATUS, CACHE_STALE);
         PageMemory.putByte(vdbeCursor + VDBE_CURSOR_NULL_ROW, (byte) 0);
+        if (seeking) {
+            PageMemory.putLong(vdbeCursor + VDBE_CURSOR_MOVETO_TARGET, target);
+            PageMemory.putByte(vdbeCursor + VDBE_CURSOR_DEFERRED_MOVETO, (byte) 0);
+            PageMemory.putInt(vdbeCursor + VDBE_CURSOR_SEEK_RESULT, 0);
+        }
         c.moved(false);
         c.locateInPage(record, (int) payloadSize);
         if (table) {

@@ -40,7 +40,7 @@ public final class PageMemory {
 
     /**
      * Writes to fields of SQLite's structs, for the one step the Truffle tier takes itself
-     * (LeafStep): the same stores sqlite3BtreeNext and OP_Next make.
+     * (LeafStep): the same stores sqlite3BtreeNext and OP_Next (or OP_SeekRowid) make.
      */
     static void putByte(long address, byte value) {
         UNSAFE.putByte(address, value);
@@ -52,6 +52,10 @@ public final class PageMemory {
 
     static void putInt(long address, int value) {
         UNSAFE.putInt(address, value);
+    }
+
+    static void putLong(long address, long value) {
+        UNSAFE.putLong(address, value);
     }
 
     /** Copies {@code length} bytes at {@code address} into {@code to} from index {@code at}. */

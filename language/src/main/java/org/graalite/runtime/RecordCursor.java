@@ -186,6 +186,16 @@ public final class RecordCursor {
         return bt != 0 && LeafStep.next(this, vdbeCursor, bt);
     }
 
+    /**
+     * Seek by rowid taken in Java when the row is the one the b-tree cursor is on or the next
+     * cell of its leaf page (see {@link LeafStep#seek}): the cursor is on it and its record
+     * located; false when SQLite must seek.
+     */
+    public boolean seekOnLeaf(long target) {
+        long bt = btCursor;
+        return bt != 0 && LeafStep.seek(this, vdbeCursor, bt, target);
+    }
+
     /** The current record is the {@code size} bytes at {@code address}, within its page. */
     void locateInPage(long recordAddress, int recordSize) {
         address = recordAddress;
@@ -261,12 +271,16 @@ public final class RecordCursor {
     @TruffleBoundary(allowInlining = false)
     public void finishSeek(NativeVdbe vdbe) {
         if (deferred) {
+            if (seekOnLeaf(deferredRowid)) {
+                return;
+            }
             int rc = vdbe.seekLocated(index, deferredRowid);
             if (rc != 0) {
                 throw vdbe.abort(deferredPc, rc);
             }
             moved(false);
             locateAt(vdbe, vdbe.locatedAddress());
+            nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
         }
     }
 

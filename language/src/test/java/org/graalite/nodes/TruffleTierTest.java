@@ -242,7 +242,7 @@ class TruffleTierTest {
      */
     @Test
     void differentialCasesRunOnTheTruffleTier(@TempDir Path dir) throws java.io.IOException {
-        for (String name : new String[]{"window-functions.sql", "misc-opcodes.sql", "in-lists.sql", "column-comparisons.sql", "leaf-steps.sql", "records-in-place.sql"}) {
+        for (String name : new String[]{"window-functions.sql", "misc-opcodes.sql", "in-lists.sql", "column-comparisons.sql", "leaf-steps.sql", "records-in-place.sql", "leaf-seeks.sql"}) {
             String path = dir.resolve(name + ".db").toString();
             try (Context nativeTier = SqlContexts.create("native", path); Context truffleTier = SqlContexts.create("truffle", path)) {
                 for (String sql : caseStatements(name)) {

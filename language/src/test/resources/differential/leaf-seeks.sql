@@ -1,0 +1,33 @@
+-- Seeks by rowid to the row the b-tree cursor is on, or to the next cell of its leaf page, are
+-- taken in Java (LeafStep.seek), every other seek by SQLite: joins that probe rowids in order
+-- (consecutive, repeated, with gaps and across pages), deferred seeks from an index in rowid
+-- order, records on overflow pages, probes of deleted rows, and writes through the probed
+-- cursor (NotExists before UPDATE and DELETE) and through another cursor between probes.
+create table t(id integer primary key, k integer, v text, b blob);
+insert into t(id, k, v, b) with recursive c(i) as (select 1 union all select i + 1 from c where i < 2500) select i, i / 4, printf('%.*c', (i * 13) % 200, 'v'), case when i % 97 = 0 then zeroblob(5000) else x'ff' end from c;
+create index t_k on t(k);
+create table probe(n integer primary key, target integer);
+insert into probe(n, target) with recursive c(i) as (select 1 union all select i + 1 from c where i < 3000) select i, case when i % 11 = 0 then i - 1 when i % 17 = 0 then i + 40 when i % 29 = 0 then 100000 + i else i end from c;
+-- consecutive, repeated, skipping and missing targets, the record read after each probe
+select count(*), sum(t.k), sum(length(t.v)), sum(length(t.b)) from probe join t on t.id = probe.target;
+select probe.n, t.id, t.k, length(t.b) from probe left join t on t.id = probe.target where probe.n % 97 = 0 or probe.n between 1 and 12 order by probe.n;
+-- the same row probed again, then the next
+select count(*), sum(t.id) from probe join t on t.id = probe.n / 2;
+-- deferred seeks from an index: rowids in order within each key
+select k, count(*), sum(length(v)), max(id) from t indexed by t_k where k between 100 and 140 group by k order by k;
+select sum(id), sum(length(v)), sum(length(b)) from t indexed by t_k where k > 300;
+-- rows deleted between probes: the next cell is not the next rowid
+delete from t where id % 5 = 2;
+select count(*), sum(t.k), sum(length(t.v)) from probe join t on t.id = probe.target;
+select probe.n, t.id from probe left join t on t.id = probe.target where probe.n between 1 and 20 order by probe.n;
+-- writes through the probed cursor: UPDATE and DELETE by rowid in order
+update t set v = v || 'w', k = k + 1 where id in (select target from probe where n % 3 = 0);
+select count(*), sum(k), sum(length(v)) from t;
+delete from t where id in (select target from probe where n % 7 = 0);
+select count(*), sum(id), sum(k) from t;
+-- writes through another cursor on the same table between probes (the probed cursor's position is saved)
+update t set k = (select count(*) from t t2 where t2.id between t.id and t.id + 3) where id % 10 = 1;
+select count(*), sum(k) from t;
+insert into t(id, k, v, b) select id + 5000, k, v, b from t where id % 9 = 0;
+select count(*), sum(t.id), sum(length(t.v)) from probe join t on t.id = probe.target + 5000;
+select id, k from t where id in (5001, 5009, 5018, 5027, 9999) order by id;
