@@ -31,3 +31,22 @@ select count(*), sum(k) from t;
 insert into t(id, k, v, b) select id + 5000, k, v, b from t where id % 9 = 0;
 select count(*), sum(t.id), sum(length(t.v)) from probe join t on t.id = probe.target + 5000;
 select id, k from t where id in (5001, 5009, 5018, 5027, 9999) order by id;
+-- Index seeks (SeekGE, SeekGT) that find the cursor already on their entry, left there by the
+-- loop over the previous key: keys probed in order, repeated, missing, with duplicates in the
+-- index, a DESC index, two-field keys, and NULL and text keys (SQLite seeks those).
+create table line(id integer primary key, ord integer, num integer, qty integer, note text);
+insert into line(ord, num, qty, note) with recursive c(i) as (select 1 union all select i + 1 from c where i < 4000) select (i / 3) * 2 + (i % 5 = 0), i % 3, i % 17, case when i % 13 = 0 then null else 'n' || (i % 7) end from c;
+create index line_ord on line(ord, num);
+create index line_qty_desc on line(qty desc, ord);
+create table ords(k integer primary key, pri text);
+insert into ords(k, pri) with recursive c(i) as (select 0 union all select i + 1 from c where i < 2800) select i, case when i % 4 = 0 then 'urgent' else 'low' end from c;
+select count(*), sum(line.qty), sum(line.id) from ords join line on line.ord = ords.k;
+select ords.k, count(line.id), sum(line.num) from ords left join line on line.ord = ords.k where ords.k < 40 group by ords.k order by ords.k;
+select count(*), sum(line.id) from ords join line on line.ord = ords.k and line.num > 0;
+select count(*), sum(line.id) from ords join line on line.ord > ords.k and line.ord <= ords.k + 1;
+select count(*), sum(line.id) from ords join line indexed by line_qty_desc on line.qty = ords.k % 17 and line.ord >= ords.k where ords.k % 50 = 0;
+select count(*) from ords where exists (select 1 from line where line.ord = ords.k and line.note = 'n3');
+select ords.k, (select min(id) from line where line.ord = ords.k) from ords where ords.k between 100 and 130 order by ords.k;
+insert into line(ord, num, qty, note) values (null, 1, 1, 'null key'), (7, null, 2, 'null num');
+select count(*), sum(line.id) from ords join line on line.ord = ords.k;
+select count(*) from line where ord is null or num is null;

@@ -63,12 +63,22 @@ final class IndexNodes {
      * table, r[P3..P3+P4-1] for an index); jump to P2 if there is no such entry.
      */
     static final class Seek extends KeyedBranch {
-        Seek(int pc, int target, int cursor, int operation, int first, int fields) {
+        /**
+         * The index's sort flags when a SeekGE or SeekGT may find the cursor already on its
+         * entry, checked in Java (LeafStep.seekIndex); null: SQLite seeks.
+         */
+        @CompilationFinal(dimensions = 1) private final int[] sortFlags;
+
+        Seek(int pc, int target, int cursor, int operation, int first, int fields, org.graalite.program.P4.KeyInfo key) {
             super(pc, target, cursor, operation, first, fields);
+            this.sortFlags = key != null && fields > 0 && (operation == GE || operation == GT) ? java.util.Arrays.copyOf(key.sortFlags(), fields) : null;
         }
 
         @Override
         public boolean executeBranch(Execution execution) {
+            if (sortFlags != null && execution.cursors[cursor].seekIndexOnLeaf(execution.registers, first, fields, sortFlags, operation == GT) == 0) {
+                return false;
+            }
             return seek(execution);
         }
 

@@ -544,13 +544,13 @@ public final class NodeFactory {
                 return new IndexNodes.OpenEphemeral(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), i.p3(),
                                 i.opcodeName().equals("OpenEphemeral") && SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null);
             case "SeekLT":
-                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i));
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "SeekLE":
-                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i));
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LE, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "SeekGE":
-                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i));
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GE, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "SeekGT":
-                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i));
+                return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.GT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "IdxLT":
                 return new IndexNodes.IndexCompare(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "IdxLE":

@@ -41,6 +41,11 @@ final class LeafStep {
     private static final int VDBE_CURSOR_DEFERRED_MOVETO = NativeVdbe.btreeLayout(21);
     private static final int VDBE_CURSOR_SEEK_RESULT = NativeVdbe.btreeLayout(22);
 
+    /** What {@link #toCell} does: a step, a seek by rowid, a seek in an index. */
+    private static final int NEXT = 0;
+    private static final int ROWID_SEEK = 1;
+    private static final int INDEX_SEEK = 2;
+
     private LeafStep() {
     }
 
@@ -55,7 +60,7 @@ final class LeafStep {
         }
         long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
         int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX) + 1;
-        return toCell(c, vdbeCursor, btCursor, page, cell, false, 0);
+        return toCell(c, vdbeCursor, btCursor, page, cell, NEXT, 0);
     }
 
     /**
@@ -79,16 +84,92 @@ final class LeafStep {
             cell++;
         }
         long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
-        return toCell(c, vdbeCursor, btCursor, page, cell, true, target);
+        return toCell(c, vdbeCursor, btCursor, page, cell, ROWID_SEEK, target);
+    }
+
+    /** {@link #seekIndex}: SQLite must seek. */
+    static final int UNDECIDED = -1;
+
+    /**
+     * SeekGE (SeekGT when {@code above}) of index cursor {@code c} on the key
+     * r[first..first+fields-1] when the cursor is already where the seek would put it: its
+     * entry at or above the key (above, for SeekGT) and the entry before it on the same leaf
+     * below (at or below). A join probing an index with keys in order (TPC-H's lines of one
+     * order after another) finds the cursor there, left by the loop over the previous key.
+     * Integer keys only. Returns 0 (the cursor is on the entry, its record located, OP_SeekGE's
+     * stores made), or {@link #UNDECIDED} with nothing changed.
+     *
+     * @param seekEq the cursor's OPFLAG_SEEKEQ: only an entry equal to the key counts
+     */
+    static int seekIndex(RecordCursor c, long vdbeCursor, long btCursor, Object[] registers, int first, int fields, int[] sortFlags, boolean above, boolean seekEq) {
+        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID) {
+            return UNDECIDED;
+        }
+        long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
+        int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX);
+        if (cell < 1 || PageMemory.getByte(page + PAGE_LEAF) == 0 || cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT)) {
+            return UNDECIDED;
+        }
+        int here = compareEntry(page, cell, registers, first, fields, sortFlags);
+        if (here == NOT_COMPARED || (above ? here <= 0 : here < 0) || (seekEq && here != 0)) {
+            return UNDECIDED;
+        }
+        int before = compareEntry(page, cell - 1, registers, first, fields, sortFlags);
+        if (before == NOT_COMPARED || (above ? before > 0 : before >= 0)) {
+            return UNDECIDED;
+        }
+        return toCell(c, vdbeCursor, btCursor, page, cell, INDEX_SEEK, 0) ? 0 : UNDECIDED;
+    }
+
+    /** {@link #compareEntry}: the entry has a field that is not an integer, or a key that is not one, or overflow pages. */
+    private static final int NOT_COMPARED = Integer.MIN_VALUE;
+
+    /**
+     * The first {@code fields} fields of index entry {@code cell} (of leaf page {@code page})
+     * against the key, as sqlite3VdbeRecordCompare orders integers: negative, zero or positive
+     * (DESC fields inverted); {@link #NOT_COMPARED} when anything but integers is involved.
+     */
+    private static int compareEntry(long page, int cell, Object[] registers, int first, int fields, int[] sortFlags) {
+        long pointer = PageMemory.getLong(page + PAGE_CELL_POINTERS) + 2L * cell;
+        int offset = PageMemory.getUnsignedShort(page + PAGE_MASK) & (((PageMemory.getByte(pointer) & 0xff) << 8) | (PageMemory.getByte(pointer + 1) & 0xff));
+        long p = PageMemory.getLong(page + PAGE_DATA) + offset;
+        int payloadSize = PageMemory.getByte(p);
+        int headerSize = PageMemory.getByte(p + 1);
+        // Small entries only: one-byte payload size, header size and serial types.
+        if (payloadSize < 0 || headerSize < 0 || headerSize <= fields || payloadSize > PageMemory.getUnsignedShort(page + PAGE_MAX_LOCAL) ||
+                        p + 1 + payloadSize > PageMemory.getLong(page + PAGE_DATA_END)) {
+            return NOT_COMPARED;
+        }
+        long record = p + 1;
+        int body = headerSize;
+        for (int i = 0; i < fields; i++) {
+            int type = PageMemory.getByte(record + 1 + i);
+            if (!(registers[first + i] instanceof Long key) || type < 1 || type > 9 || type == 7) {
+                return NOT_COMPARED;
+            }
+            int length = RecordCursor.serialTypeLength(type);
+            if (body + length > payloadSize) {
+                return NOT_COMPARED;
+            }
+            long value = type >= 8 ? type - 8 : PageMemory.readBigEndian(record + body, length);
+            body += length;
+            int compared = Long.compare(value, key);
+            if (compared != 0) {
+                return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -compared : compared;
+            }
+        }
+        return 0;
     }
 
     /**
      * Puts the cursor on cell {@code cell} of its leaf page {@code page} and locates the cell's
-     * record: the stores of sqlite3BtreeNext (when the cell changes), then OP_Next's, or for a
-     * seek ({@code seeking}, only if the cell holds rowid {@code target}) the cursor's key as
-     * sqlite3BtreeTableMoveto leaves it and OP_SeekRowid's stores.
+     * record: the stores of sqlite3BtreeNext (when the cell changes), then OP_Next's; for a
+     * rowid seek (only if the cell holds rowid {@code target}) the cursor's key as
+     * sqlite3BtreeTableMoveto leaves it and OP_SeekRowid's stores; for an index seek (the cell
+     * is the cursor's) OP_SeekGE's, with the seek result of an entry above the key.
      */
-    private static boolean toCell(RecordCursor c, long vdbeCursor, long btCursor, long page, int cell, boolean seeking, long target) {
+    private static boolean toCell(RecordCursor c, long vdbeCursor, long btCursor, long page, int cell, int mode, long target) {
+        boolean seeking = mode == ROWID_SEEK;
         if (cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT) || PageMemory.getByte(page + PAGE_LEAF) == 0) {
             return false;
         }
@@ -137,10 +218,12 @@ final class LeafStep {
         }
         PageMemory.putInt(vdbeCursor + VDBE_CURSOR_CACHE_STATUS, CACHE_STALE);
         PageMemory.putByte(vdbeCursor + VDBE_CURSOR_NULL_ROW, (byte) 0);
-        if (seeking) {
-            PageMemory.putLong(vdbeCursor + VDBE_CURSOR_MOVETO_TARGET, target);
+        if (mode != NEXT) {
+            if (seeking) {
+                PageMemory.putLong(vdbeCursor + VDBE_CURSOR_MOVETO_TARGET, target);
+            }
             PageMemory.putByte(vdbeCursor + VDBE_CURSOR_DEFERRED_MOVETO, (byte) 0);
-            PageMemory.putInt(vdbeCursor + VDBE_CURSOR_SEEK_RESULT, 0);
+            PageMemory.putInt(vdbeCursor + VDBE_CURSOR_SEEK_RESULT, seeking ? 0 : 1);
         }
         c.moved(false);
         c.locateInPage(record, (int) payloadSize);

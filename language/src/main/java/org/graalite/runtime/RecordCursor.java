@@ -196,6 +196,16 @@ public final class RecordCursor {
         return bt != 0 && LeafStep.seek(this, vdbeCursor, bt, target);
     }
 
+    /**
+     * SeekGE or SeekGT (above) of this index cursor taken in Java when the cursor is already on
+     * the entry the seek would find (see {@link LeafStep#seekIndex}): 0, the cursor on it and
+     * its record located; {@link LeafStep#UNDECIDED} when SQLite must seek.
+     */
+    public int seekIndexOnLeaf(Object[] registers, int first, int fields, int[] sortFlags, boolean above) {
+        long bt = btCursor;
+        return bt == 0 ? LeafStep.UNDECIDED : LeafStep.seekIndex(this, vdbeCursor, bt, registers, first, fields, sortFlags, above, seekEq);
+    }
+
     /** The current record is the {@code size} bytes at {@code address}, within its page. */
     void locateInPage(long recordAddress, int recordSize) {
         address = recordAddress;
