@@ -64,27 +64,76 @@ final class LeafStep {
     }
 
     /**
-     * Moves table cursor {@code c} to the row with rowid {@code target} when that is the row it
-     * is on or the next cell of its leaf page, as sqlite3BtreeTableMoveto's own shortcut finds
-     * it (the cursor's cached key, then one step), and makes the stores of OP_SeekRowid and of
-     * a deferred seek; the row's record is located. False, with nothing changed, when SQLite
-     * must seek: a join probing rows in rowid order (TPC-H's lines of one order after another)
-     * mostly takes this path.
+     * Moves table cursor {@code c} to the row with rowid {@code target} when that row is on the
+     * leaf page the cursor is on: the row it is on or the next one (sqlite3BtreeTableMoveto's
+     * own shortcut, from the cursor's cached key), else a binary search of the leaf when the
+     * rowid lies between its first and last; then the stores of OP_SeekRowid and of a deferred
+     * seek, and the row's record located. False, with nothing changed, when SQLite must seek (a
+     * row on another page, or no such row): a join probing rows in rowid order (TPC-H's lines
+     * of one order after another) mostly takes this path.
      */
     static boolean seek(RecordCursor c, long vdbeCursor, long btCursor, long target) {
-        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID || (PageMemory.getByte(btCursor + CURSOR_FLAGS) & VALID_KEY) == 0) {
+        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID) {
             return false;
         }
-        long key = PageMemory.getLong(btCursor + CURSOR_INFO_KEY);
-        int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX);
-        if (key != target) {
-            if (key == Long.MAX_VALUE || key + 1 != target) {
-                return false;
-            }
-            cell++;
-        }
         long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
-        return toCell(c, vdbeCursor, btCursor, page, cell, ROWID_SEEK, target);
+        int count = PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT);
+        if (PageMemory.getByte(page + PAGE_LEAF) == 0 || PageMemory.getByte(page + PAGE_INT_KEY_LEAF) == 0 || count == 0) {
+            return false;
+        }
+        int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX);
+        if ((PageMemory.getByte(btCursor + CURSOR_FLAGS) & VALID_KEY) != 0) {
+            long key = PageMemory.getLong(btCursor + CURSOR_INFO_KEY);
+            if (key == target) {
+                return toCell(c, vdbeCursor, btCursor, page, cell, ROWID_SEEK, target);
+            } else if (key != Long.MAX_VALUE && key + 1 == target) {
+                return toCell(c, vdbeCursor, btCursor, page, cell + 1, ROWID_SEEK, target);
+            }
+        }
+        // A binary search of the leaf: a table's leaf holds every rowid between its first and last.
+        int low = 0;
+        int high = count - 1;
+        if (rowidAt(page, low) > target || rowidAt(page, high) < target) {
+            return false;
+        }
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            long rowid = rowidAt(page, mid);
+            if (rowid == target) {
+                return toCell(c, vdbeCursor, btCursor, page, mid, ROWID_SEEK, target);
+            } else if (rowid < target) {
+                low = mid + 1;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return false;
+    }
+
+    /** The rowid of cell {@code cell} of table leaf {@code page}: after the payload size, sqlite3GetVarint. */
+    private static long rowidAt(long page, int cell) {
+        long p = cellAddress(page, cell);
+        int i = 0;
+        while (PageMemory.getByte(p + i) < 0 && i < 8) {
+            i++;
+        }
+        i++;
+        long rowid = 0;
+        int end = i + 9;
+        int b;
+        do {
+            b = PageMemory.getByte(p + i);
+            i++;
+            rowid = i == end ? (rowid << 8) | (b & 0xff) : (rowid << 7) | (b & 0x7f);
+        } while (b < 0 && i < end);
+        return rowid;
+    }
+
+    /** findCell: where cell {@code cell} of {@code page} starts; the cell pointer array holds big-endian offsets, masked to the page. */
+    private static long cellAddress(long page, int cell) {
+        long pointer = PageMemory.getLong(page + PAGE_CELL_POINTERS) + 2L * cell;
+        int offset = PageMemory.getUnsignedShort(page + PAGE_MASK) & (((PageMemory.getByte(pointer) & 0xff) << 8) | (PageMemory.getByte(pointer + 1) & 0xff));
+        return PageMemory.getLong(page + PAGE_DATA) + offset;
     }
 
     /** {@link #seekIndex}: SQLite must seek. */
@@ -92,12 +141,13 @@ final class LeafStep {
 
     /**
      * SeekGE (SeekGT when {@code above}) of index cursor {@code c} on the key
-     * r[first..first+fields-1] when the cursor is already where the seek would put it: its
-     * entry at or above the key (above, for SeekGT) and the entry before it on the same leaf
-     * below (at or below). A join probing an index with keys in order (TPC-H's lines of one
-     * order after another) finds the cursor there, left by the loop over the previous key.
-     * Integer keys only. Returns 0 (the cursor is on the entry, its record located, OP_SeekGE's
-     * stores made), or {@link #UNDECIDED} with nothing changed.
+     * r[first..first+fields-1] when the entry the seek finds is on the leaf page the cursor is
+     * on: the entry it is on, if that is at or above the key (above, for SeekGT) and the one
+     * before it below (a join probing an index with keys in order, TPC-H's lines of one order
+     * after another, finds the cursor there, left by the loop over the previous key), else the
+     * first such entry by a binary search of the leaf when its first entry is below the key
+     * and its last at or above. Integer keys only. Returns 0 (the cursor is on the entry, its
+     * record located, OP_SeekGE's stores made), or {@link #UNDECIDED} with nothing changed.
      *
      * @param seekEq the cursor's OPFLAG_SEEKEQ: only an entry equal to the key counts
      */
@@ -107,18 +157,65 @@ final class LeafStep {
         }
         long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
         int cell = PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX);
-        if (cell < 1 || PageMemory.getByte(page + PAGE_LEAF) == 0 || cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT)) {
+        int count = PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT);
+        if (PageMemory.getByte(page + PAGE_LEAF) == 0 || count < 2 || cell >= count) {
             return UNDECIDED;
         }
-        int here = compareEntry(page, cell, registers, first, fields, sortFlags);
-        if (here == NOT_COMPARED || (above ? here <= 0 : here < 0) || (seekEq && here != 0)) {
+        int found = UNDECIDED;
+        if (cell >= 1) {
+            int here = compareEntry(page, cell, registers, first, fields, sortFlags);
+            if (here == NOT_COMPARED) {
+                return UNDECIDED;
+            }
+            if (atOrAbove(here, above)) {
+                int before = compareEntry(page, cell - 1, registers, first, fields, sortFlags);
+                if (before == NOT_COMPARED) {
+                    return UNDECIDED;
+                }
+                found = atOrAbove(before, above) ? UNDECIDED : cell;
+            }
+        }
+        if (found == UNDECIDED) {
+            found = searchLeaf(page, count, registers, first, fields, sortFlags, above);
+        }
+        if (found == UNDECIDED || (seekEq && compareEntry(page, found, registers, first, fields, sortFlags) != 0)) {
             return UNDECIDED;
         }
-        int before = compareEntry(page, cell - 1, registers, first, fields, sortFlags);
-        if (before == NOT_COMPARED || (above ? before > 0 : before >= 0)) {
+        return toCell(c, vdbeCursor, btCursor, page, found, INDEX_SEEK, 0) ? 0 : UNDECIDED;
+    }
+
+    /** Whether an entry that compares {@code compared} to the key is one SeekGE (SeekGT when {@code above}) may stop at. */
+    private static boolean atOrAbove(int compared, boolean above) {
+        return above ? compared > 0 : compared >= 0;
+    }
+
+    /**
+     * The first cell of index leaf {@code page} at or above the key (above, for SeekGT) when its
+     * first cell is below the key and its last at or above, so that the entry sought is on this
+     * leaf; {@link #UNDECIDED} otherwise.
+     */
+    private static int searchLeaf(long page, int count, Object[] registers, int first, int fields, int[] sortFlags, boolean above) {
+        int low = 0;
+        int high = count - 1;
+        int lowest = compareEntry(page, low, registers, first, fields, sortFlags);
+        int highest = compareEntry(page, high, registers, first, fields, sortFlags);
+        if (lowest == NOT_COMPARED || highest == NOT_COMPARED || atOrAbove(lowest, above) || !atOrAbove(highest, above)) {
             return UNDECIDED;
         }
-        return toCell(c, vdbeCursor, btCursor, page, cell, INDEX_SEEK, 0) ? 0 : UNDECIDED;
+        // Cell low is below the key, cell high at or above it.
+        while (high - low > 1) {
+            int mid = (low + high) >>> 1;
+            int compared = compareEntry(page, mid, registers, first, fields, sortFlags);
+            if (compared == NOT_COMPARED) {
+                return UNDECIDED;
+            }
+            if (atOrAbove(compared, above)) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        return high;
     }
 
     /** {@link #compareEntry}: the entry has a field that is not an integer, or a key that is not one, or overflow pages. */
@@ -130,9 +227,7 @@ final class LeafStep {
      * (DESC fields inverted); {@link #NOT_COMPARED} when anything but integers is involved.
      */
     private static int compareEntry(long page, int cell, Object[] registers, int first, int fields, int[] sortFlags) {
-        long pointer = PageMemory.getLong(page + PAGE_CELL_POINTERS) + 2L * cell;
-        int offset = PageMemory.getUnsignedShort(page + PAGE_MASK) & (((PageMemory.getByte(pointer) & 0xff) << 8) | (PageMemory.getByte(pointer + 1) & 0xff));
-        long p = PageMemory.getLong(page + PAGE_DATA) + offset;
+        long p = cellAddress(page, cell);
         int payloadSize = PageMemory.getByte(p);
         int headerSize = PageMemory.getByte(p + 1);
         // Small entries only: one-byte payload size, header size and serial types.
@@ -173,10 +268,7 @@ final class LeafStep {
         if (cell >= PageMemory.getUnsignedShort(page + PAGE_CELL_COUNT) || PageMemory.getByte(page + PAGE_LEAF) == 0) {
             return false;
         }
-        // findCell: the cell pointer array holds big-endian offsets, masked to the page.
-        long pointer = PageMemory.getLong(page + PAGE_CELL_POINTERS) + 2L * cell;
-        int offset = PageMemory.getUnsignedShort(page + PAGE_MASK) & (((PageMemory.getByte(pointer) & 0xff) << 8) | (PageMemory.getByte(pointer + 1) & 0xff));
-        long p = PageMemory.getLong(page + PAGE_DATA) + offset;
+        long p = cellAddress(page, cell);
         // A leaf cell: the payload size, the rowid on a table's leaf, then the record.
         long payloadSize = 0;
         int i = 0;
