@@ -85,24 +85,64 @@ public final class NativeBaseline {
         }
     }
 
-    /** An open read-only database with one prepared query, kept across operations. */
-    public static final class Query implements AutoCloseable {
-        private final Arena arena = Arena.ofConfined();
-        private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
-        /** The C side's BenchDigest: rows (int64), sum (double), hash (uint64). */
-        private final MemorySegment digest = arena.allocate(24, 8);
-        private MemorySegment handle;
+    /**
+     * A native object of the baseline (an open database with its statements), the confined
+     * arena its arguments and results live in, and the buffer SQLite's error messages go to;
+     * {@code closer} frees the object.
+     */
+    private abstract static class Handle implements AutoCloseable {
+        final Arena arena = Arena.ofConfined();
+        final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+        private final MethodHandle closer;
+        MemorySegment handle;
 
-        public Query(Path database, String sql) {
-            try {
-                handle = (MemorySegment) OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(sql), errors, ERROR_BUFFER);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            if (handle.address() == 0) {
+        Handle(MethodHandle closer) {
+            this.closer = closer;
+        }
+
+        /** Takes what an open call returned; NULL means it failed, with its message in {@link #errors}. */
+        void opened(MemorySegment h) {
+            if (h.address() == 0) {
                 String message = errors.getString(0);
                 arena.close();
                 throw new IllegalStateException("native baseline: " + message);
+            }
+            handle = h;
+        }
+
+        /** A run's result code: 0, or a failure whose message is in {@link #errors}. */
+        void check(int rc) {
+            if (rc != 0) {
+                throw new IllegalStateException("native baseline: " + errors.getString(0));
+            }
+        }
+
+        @Override
+        public void close() {
+            if (handle != null) {
+                try {
+                    closer.invokeExact(handle);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                } finally {
+                    handle = null;
+                    arena.close();
+                }
+            }
+        }
+    }
+
+    /** An open read-only database with one prepared query, kept across operations. */
+    public static final class Query extends Handle {
+        /** The C side's BenchDigest: rows (int64), sum (double), hash (uint64). */
+        private final MemorySegment digest = arena.allocate(24, 8);
+
+        public Query(Path database, String sql) {
+            super(CLOSE);
+            try {
+                opened((MemorySegment) OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(sql), errors, ERROR_BUFFER));
+            } catch (Throwable t) {
+                throw rethrow(t);
             }
         }
 
@@ -114,9 +154,7 @@ public final class NativeBaseline {
             } catch (Throwable t) {
                 throw rethrow(t);
             }
-            if (rc != 0) {
-                throw new IllegalStateException("native baseline: " + errors.getString(0));
-            }
+            check(rc);
             addDigest(digest, d);
         }
 
@@ -133,20 +171,6 @@ public final class NativeBaseline {
             }
             return sum;
         }
-
-        @Override
-        public void close() {
-            if (handle != null) {
-                try {
-                    CLOSE.invokeExact(handle);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                } finally {
-                    handle = null;
-                    arena.close();
-                }
-            }
-        }
     }
 
     private static void addDigest(MemorySegment digest, org.graalite.jmh.systems.Digest d) {
@@ -159,23 +183,16 @@ public final class NativeBaseline {
      * TATP's transactions in C (native_baseline.c): an open read-write database with the
      * statements prepared, and a call that runs an array of transactions (6 integers each).
      */
-    public static final class Tatp implements AutoCloseable {
-        private final Arena arena = Arena.ofConfined();
-        private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+    public static final class Tatp extends Handle {
         private final MemorySegment digest = arena.allocate(24, 8);
         private MemorySegment transactions = MemorySegment.NULL;
-        private MemorySegment handle;
 
         public Tatp(Path database, String setupSql) {
+            super(TATP_CLOSE);
             try {
-                handle = (MemorySegment) TATP_OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(setupSql), errors, ERROR_BUFFER);
+                opened((MemorySegment) TATP_OPEN.invokeExact(arena.allocateFrom(database.toString()), arena.allocateFrom(setupSql), errors, ERROR_BUFFER));
             } catch (Throwable t) {
                 throw rethrow(t);
-            }
-            if (handle.address() == 0) {
-                String message = errors.getString(0);
-                arena.close();
-                throw new IllegalStateException("native baseline: " + message);
             }
         }
 
@@ -192,24 +209,8 @@ public final class NativeBaseline {
             } catch (Throwable t) {
                 throw rethrow(t);
             }
-            if (rc != 0) {
-                throw new IllegalStateException("native baseline: " + errors.getString(0));
-            }
+            check(rc);
             addDigest(digest, d);
-        }
-
-        @Override
-        public void close() {
-            if (handle != null) {
-                try {
-                    TATP_CLOSE.invokeExact(handle);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                } finally {
-                    handle = null;
-                    arena.close();
-                }
-            }
         }
     }
 
@@ -218,23 +219,16 @@ public final class NativeBaseline {
      * table created and the statements prepared, and a call that runs the inserts and the
      * read-back once.
      */
-    public static final class Fill implements AutoCloseable {
-        private final Arena arena = Arena.ofConfined();
-        private final MemorySegment errors = arena.allocate(ERROR_BUFFER);
+    public static final class Fill extends Handle {
         private final MemorySegment checksum = arena.allocate(JAVA_LONG);
-        private MemorySegment handle;
 
         public Fill(String create, String delete, String insert, String read) {
+            super(FILL_CLOSE);
             try {
-                handle = (MemorySegment) FILL_OPEN.invokeExact(arena.allocateFrom(create), arena.allocateFrom(delete), arena.allocateFrom(insert), arena.allocateFrom(read), errors,
-                                ERROR_BUFFER);
+                opened((MemorySegment) FILL_OPEN.invokeExact(arena.allocateFrom(create), arena.allocateFrom(delete), arena.allocateFrom(insert), arena.allocateFrom(read), errors,
+                                ERROR_BUFFER));
             } catch (Throwable t) {
                 throw rethrow(t);
-            }
-            if (handle.address() == 0) {
-                String message = errors.getString(0);
-                arena.close();
-                throw new IllegalStateException("native baseline: " + message);
             }
         }
 
@@ -246,24 +240,8 @@ public final class NativeBaseline {
             } catch (Throwable t) {
                 throw rethrow(t);
             }
-            if (rc != 0) {
-                throw new IllegalStateException("native baseline: " + errors.getString(0));
-            }
+            check(rc);
             return checksum.get(JAVA_LONG, 0);
-        }
-
-        @Override
-        public void close() {
-            if (handle != null) {
-                try {
-                    FILL_CLOSE.invokeExact(handle);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                } finally {
-                    handle = null;
-                    arena.close();
-                }
-            }
         }
     }
 
