@@ -398,6 +398,9 @@ final class IndexNodes {
             c.isTable = isTable;
             c.sequence = 0;
             c.moved(true);
+            // SQLite may have freed the cursor's structs and allocated new ones (a table it
+            // could not clear in place): the leaf steps must learn their addresses again.
+            c.nativeCursors(0, 0);
             if (keepsSmallKeys) {
                 // Opening an open ephemeral cursor again empties it (sqlite3BtreeClearTable).
                 if (c.smallKeys == null) {
