@@ -50,3 +50,12 @@ select ords.k, (select min(id) from line where line.ord = ords.k) from ords wher
 insert into line(ord, num, qty, note) values (null, 1, 1, 'null key'), (7, null, 2, 'null num');
 select count(*), sum(line.id) from ords join line on line.ord = ords.k;
 select count(*) from line where ord is null or num is null;
+-- A two-field index ascending then descending, probed by one key after another within a leaf.
+create table m(id integer primary key, a integer, b integer);
+insert into m(a, b) with recursive c(i) as (select 0 union all select i + 1 from c where i < 2999) select i / 50, i % 50 from c;
+create index m_ab on m(a, b desc);
+create table pr(n integer primary key, a integer, b integer);
+insert into pr(n, a, b) with recursive c(i) as (select 1 union all select i + 1 from c where i < 2000) select i, (i / 20) % 60, (i * 7) % 50 from c;
+select count(*), sum(m.id), sum(m.b) from pr join m indexed by m_ab on m.a = pr.a and m.b <= pr.b;
+select count(*), sum(m.id) from pr join m indexed by m_ab on m.a = pr.a and m.b < pr.b;
+select pr.n, (select max(m.id) from m indexed by m_ab where m.a = pr.a and m.b <= pr.b) from pr where pr.n % 97 = 0 order by pr.n;
