@@ -186,12 +186,28 @@ typedef struct BenchTatp {
   sqlite3_stmt *stmt[TATP_STATEMENTS];
 } BenchTatp;
 
+/* Prepares the n statements sql[] of db into stmt[]; 0, or -1 with the failing one's message in errbuf. */
+static int bench_prepare_all(sqlite3 *db, const char *const *sql, sqlite3_stmt **stmt, int n, char *errbuf, int errlen) {
+  for (int i = 0; i < n; i++) {
+    if (sqlite3_prepare_v3(db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &stmt[i], NULL) != SQLITE_OK) {
+      bench_error(errbuf, errlen, db, sql[i]);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* Finalizes the n statements stmt[] (NULL ones too) and closes db. */
+static void bench_close_all(sqlite3 *db, sqlite3_stmt **stmt, int n) {
+  for (int i = 0; i < n; i++) {
+    sqlite3_finalize(stmt[i]);
+  }
+  sqlite3_close(db);
+}
+
 BENCH_EXPORT void graalite_bench_tatp_close(BenchTatp *t) {
   if (t != NULL) {
-    for (int i = 0; i < TATP_STATEMENTS; i++) {
-      sqlite3_finalize(t->stmt[i]);
-    }
-    sqlite3_close(t->db);
+    bench_close_all(t->db, t->stmt, TATP_STATEMENTS);
     sqlite3_free(t);
   }
 }
@@ -214,12 +230,9 @@ BENCH_EXPORT BenchTatp *graalite_bench_tatp_open(const char *path, const char *s
     graalite_bench_tatp_close(t);
     return NULL;
   }
-  for (int i = 0; i < TATP_STATEMENTS; i++) {
-    if (sqlite3_prepare_v3(t->db, TATP_SQL[i], -1, SQLITE_PREPARE_PERSISTENT, &t->stmt[i], NULL) != SQLITE_OK) {
-      bench_error(errbuf, errlen, t->db, TATP_SQL[i]);
-      graalite_bench_tatp_close(t);
-      return NULL;
-    }
+  if (bench_prepare_all(t->db, TATP_SQL, t->stmt, TATP_STATEMENTS, errbuf, errlen) != 0) {
+    graalite_bench_tatp_close(t);
+    return NULL;
   }
   return t;
 }
@@ -378,10 +391,7 @@ typedef struct BenchFill {
 
 BENCH_EXPORT void graalite_bench_fill_close(BenchFill *f) {
   if (f != NULL) {
-    for (int i = 0; i < FILL_STATEMENTS; i++) {
-      sqlite3_finalize(f->stmt[i]);
-    }
-    sqlite3_close(f->db);
+    bench_close_all(f->db, f->stmt, FILL_STATEMENTS);
     sqlite3_free(f);
   }
 }
@@ -401,12 +411,9 @@ BENCH_EXPORT BenchFill *graalite_bench_fill_open(const char *create, const char 
     graalite_bench_fill_close(f);
     return NULL;
   }
-  for (int i = 0; i < FILL_STATEMENTS; i++) {
-    if (sqlite3_prepare_v3(f->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &f->stmt[i], NULL) != SQLITE_OK) {
-      bench_error(errbuf, errlen, f->db, sql[i]);
-      graalite_bench_fill_close(f);
-      return NULL;
-    }
+  if (bench_prepare_all(f->db, sql, f->stmt, FILL_STATEMENTS, errbuf, errlen) != 0) {
+    graalite_bench_fill_close(f);
+    return NULL;
   }
   return f;
 }

@@ -625,8 +625,9 @@ GRAALITE_EXPORT int graalite_btree_layout(int which) {
     case 15: return CURSOR_VALID;
     case 16: return BTCF_ValidNKey | BTCF_ValidOvfl;
     case 17: return CACHE_STALE;
-    /* Seeks by rowid to the row a cursor is on or to the next one (sqlite3BtreeTableMoveto's
-     * own shortcut, then OP_SeekRowid's and sqlite3VdbeFinishMoveto's stores). */
+    /* Seeks on the leaf page a cursor is on: by rowid (the cursor's cached key, as
+     * sqlite3BtreeTableMoveto's own shortcut reads it, then OP_SeekRowid's and
+     * sqlite3VdbeFinishMoveto's stores) and in an index (OP_SeekGE's stores). */
     case 18: return (int)(offsetof(BtCursor, info) + offsetof(CellInfo, nKey));
     case 19: return BTCF_ValidNKey;
     case 20: return (int)offsetof(VdbeCursor, movetoTarget);

@@ -351,12 +351,12 @@ public final class NativeVdbe {
     }
 
     /** The address of the VdbeCursor that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} moved (see runtime.LeafStep). */
-    public long steppedVdbeCursor() {
+    public long locatedVdbeCursor() {
         return PageMemory.getLong(outAddress + 16);
     }
 
     /** The address of the BtCursor that {@link #stepLocated}, {@link #seekLocated} or {@link #seekRowidLocated} moved. */
-    public long steppedBtCursor() {
+    public long locatedBtCursor() {
         return PageMemory.getLong(outAddress + 24);
     }
 

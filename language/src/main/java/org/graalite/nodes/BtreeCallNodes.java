@@ -55,8 +55,7 @@ final class BtreeCallNodes {
             int result = vdbe.stepLocated(c.index, forward);
             c.moved(result != 0);
             if (result == 0) {
-                c.locateAt(vdbe, vdbe.locatedAddress());
-                c.nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
+                c.locateReported(vdbe);
                 if (vdbe.steppedToRowid()) {
                     c.steppedTo(vdbe.steppedRowid());
                 }
@@ -120,8 +119,7 @@ final class BtreeCallNodes {
         @Override
         void found(NativeVdbe vdbe, RecordCursor c) {
             if (locate) {
-                c.locateAt(vdbe, vdbe.locatedAddress());
-                c.nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
+                c.locateReported(vdbe);
             }
         }
 

@@ -1,7 +1,10 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
+import org.graalite.runtime.RecordEncoder;
 import org.graalite.runtime.SqlValues;
 
 /**
@@ -124,7 +127,7 @@ final class InPlaceReaders {
             execution.registers[result] = encode(execution);
         }
 
-        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        @TruffleBoundary
         private byte[] encode(Execution execution) {
             boolean smallConstants = execution.minWriteFileFormat >= 4;
             RecordCursor[] storedIn = new RecordCursor[count];
@@ -140,7 +143,7 @@ final class InPlaceReaders {
                 RecordCursor c = source.locate(execution);
                 int field = source.fieldIn(execution, c);
                 int type = c.serialTypeAt(execution.vdbe, field);
-                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : org.graalite.runtime.RecordEncoder.AFF_BLOB;
+                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : RecordEncoder.AFF_BLOB;
                 if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, type, a, smallConstants)) {
                     storedIn[i] = c;
                     storedFields[i] = field;
@@ -150,7 +153,7 @@ final class InPlaceReaders {
                     registers[first + i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
                 }
             }
-            return org.graalite.runtime.RecordEncoder.makeRecord(registers, first, count, affinity, smallConstants, storedIn, storedFields, storedTypes);
+            return RecordEncoder.makeRecord(registers, first, count, affinity, smallConstants, storedIn, storedFields, storedTypes);
         }
 
         /**
@@ -161,20 +164,20 @@ final class InPlaceReaders {
          * or TEXT affinity (numeric affinities may make it a number).
          */
         private static boolean storedAsWritten(RecordField source, RecordCursor c, int field, int type, char a, boolean smallConstants) {
-            boolean unchanged = a < org.graalite.runtime.RecordEncoder.AFF_TEXT;
+            boolean unchanged = a < RecordEncoder.AFF_TEXT;
             if (type == 0 || (type >= 12 && (type & 1) == 0)) {
                 return true;
             } else if (isInteger(type)) {
-                if (!(unchanged || a == org.graalite.runtime.RecordEncoder.AFF_NUMERIC || a == org.graalite.runtime.RecordEncoder.AFF_INTEGER)) {
+                if (!(unchanged || a == RecordEncoder.AFF_NUMERIC || a == RecordEncoder.AFF_INTEGER)) {
                     return false;
                 }
-                int written = org.graalite.runtime.RecordEncoder.integerType(source.integer(c, field, type));
+                int written = RecordEncoder.integerType(source.integer(c, field, type));
                 return written == type && (smallConstants || type < 8);
             } else if (type == 7) {
                 // (REAL affinity stores a whole number as an integer; NUMERIC and INTEGER make it one.)
                 return unchanged && !Double.isNaN(c.realField(field));
             } else if (type >= 13) {
-                return unchanged || a == org.graalite.runtime.RecordEncoder.AFF_TEXT;
+                return unchanged || a == RecordEncoder.AFF_TEXT;
             }
             return false;
         }

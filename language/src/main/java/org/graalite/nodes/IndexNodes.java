@@ -399,8 +399,8 @@ final class IndexNodes {
             c.sequence = 0;
             c.moved(true);
             // SQLite may have freed the cursor's structs and allocated new ones (a table it
-            // could not clear in place): the leaf steps must learn their addresses again.
-            c.nativeCursors(0, 0);
+            // could not clear in place).
+            c.forgetNativeCursors();
             if (keepsSmallKeys) {
                 // Opening an open ephemeral cursor again empties it (sqlite3BtreeClearTable).
                 if (c.smallKeys == null) {

@@ -39,8 +39,9 @@ public final class PageMemory {
     }
 
     /**
-     * Writes to fields of SQLite's structs, for the one step the Truffle tier takes itself
-     * (LeafStep): the same stores sqlite3BtreeNext and OP_Next (or OP_SeekRowid) make.
+     * Writes to fields of SQLite's structs, for the steps and seeks the Truffle tier takes
+     * itself (LeafStep): the same stores sqlite3BtreeNext and OP_Next, or OP_SeekRowid and
+     * OP_SeekGE, make.
      */
     static void putByte(long address, byte value) {
         UNSAFE.putByte(address, value);

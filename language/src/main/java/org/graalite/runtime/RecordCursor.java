@@ -171,10 +171,22 @@ public final class RecordCursor {
         parseHeaderSize();
     }
 
-    /** The native structs of this cursor, as a native step reported them (NativeVdbe.steppedVdbeCursor, steppedBtCursor). */
-    public void nativeCursors(long vdbe, long bt) {
-        vdbeCursor = vdbe;
-        btCursor = bt;
+    /**
+     * After a native step or seek that located the row ({@link NativeVdbe#stepLocated},
+     * {@link NativeVdbe#seekLocated}, {@link NativeVdbe#seekRowidLocated}): the record it
+     * found, and the native structs it reported, which the steps and seeks of {@link LeafStep}
+     * then use.
+     */
+    public void locateReported(NativeVdbe vdbe) {
+        locateAt(vdbe, vdbe.locatedAddress());
+        vdbeCursor = vdbe.locatedVdbeCursor();
+        btCursor = vdbe.locatedBtCursor();
+    }
+
+    /** SQLite may have freed this cursor's native structs and allocated new ones: the leaf steps wait for a native step to report them again. */
+    public void forgetNativeCursors() {
+        vdbeCursor = 0;
+        btCursor = 0;
     }
 
     /**
@@ -187,9 +199,9 @@ public final class RecordCursor {
     }
 
     /**
-     * Seek by rowid taken in Java when the row is the one the b-tree cursor is on or the next
-     * cell of its leaf page (see {@link LeafStep#seek}): the cursor is on it and its record
-     * located; false when SQLite must seek.
+     * Seek by rowid taken in Java when the row is on the leaf page the b-tree cursor is on (see
+     * {@link LeafStep#seek}): the cursor is on it and its record located; false when SQLite
+     * must seek.
      */
     public boolean seekOnLeaf(long target) {
         long bt = btCursor;
@@ -197,9 +209,9 @@ public final class RecordCursor {
     }
 
     /**
-     * SeekGE or SeekGT (above) of this index cursor taken in Java when the cursor is already on
-     * the entry the seek would find (see {@link LeafStep#seekIndex}): 0, the cursor on it and
-     * its record located; {@link LeafStep#UNDECIDED} when SQLite must seek.
+     * SeekGE or SeekGT (above) of this index cursor taken in Java when the entry the seek would
+     * find is on the leaf page the cursor is on (see {@link LeafStep#seekIndex}): 0, the cursor
+     * on it and its record located; {@link LeafStep#UNDECIDED} when SQLite must seek.
      */
     public int seekIndexOnLeaf(Object[] registers, int first, int fields, int[] sortFlags, boolean above) {
         long bt = btCursor;
@@ -289,8 +301,7 @@ public final class RecordCursor {
                 throw vdbe.abort(deferredPc, rc);
             }
             moved(false);
-            locateAt(vdbe, vdbe.locatedAddress());
-            nativeCursors(vdbe.steppedVdbeCursor(), vdbe.steppedBtCursor());
+            locateReported(vdbe);
         }
     }
 
