@@ -7,6 +7,7 @@ import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.BytecodeOSRNode;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
+import com.oracle.truffle.api.nodes.LoopNode;
 import com.oracle.truffle.api.nodes.RootNode;
 
 import org.graalite.runtime.Execution;
@@ -128,6 +129,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.BRANCH:
                     if (node.executeBranch(execution)) {
                         if (node.target <= pc) {
+                            countLoop(execution);
                             Object osr = backEdge(frame, execution, node.target);
                             if (osr != null) {
                                 return osr;
@@ -141,6 +143,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.JUMP:
                     node.execute(execution);
                     if (node.target <= pc) {
+                        countLoop(execution);
                         Object osr = backEdge(frame, execution, node.target);
                         if (osr != null) {
                             return osr;
@@ -163,6 +166,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.MAY_HALT:
                     if (node.executeBranch(execution)) {
                         execution.resumeAt = 0;
+                        reportLoops(execution);
                         return Boolean.FALSE;
                     }
                     pc = pc + 1;
@@ -173,10 +177,12 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     // Until the caller asks for the next row, other statements may change the
                     // database: records must be located again (SQLite's VDBE bumps cacheCtr).
                     execution.invalidateRecords();
+                    reportLoops(execution);
                     return Boolean.TRUE;
                 default:
                     node.execute(execution);
                     execution.resumeAt = 0;
+                    reportLoops(execution);
                     return Boolean.FALSE;
             }
         }
@@ -189,9 +195,36 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
      */
     private Object backEdge(VirtualFrame frame, Execution execution, int target) {
         if (CompilerDirectives.inInterpreter() && BytecodeOSRNode.pollOSRBackEdge(this)) {
+            // The OSR code returns for this call: what the interpreter counted so far is reported here.
+            reportLoops(execution);
             return BytecodeOSRNode.tryOSR(this, target, null, null, frame);
         }
         return null;
+    }
+
+    /**
+     * One more back edge, counted only where the runtime still uses the count: in the
+     * interpreter and in first-tier code (a constant false in the last tier, where the count
+     * folds away). Saturates rather than wrapping in a call that loops 2^31 times.
+     */
+    private static void countLoop(Execution execution) {
+        if (CompilerDirectives.hasNextTier() && execution.loopCount < Integer.MAX_VALUE) {
+            execution.loopCount++;
+        }
+    }
+
+    /**
+     * Tells the runtime how often this call looped. A statement is usually called once per
+     * execution and per row, and most of its work is a loop inside one call (a scan feeding an
+     * aggregate, a sort, a join): without the count the call target would stay in first-tier
+     * code, which inlines nothing (a guest function stays a call) and is less optimized, until
+     * 10,000 calls.
+     */
+    private void reportLoops(Execution execution) {
+        if (CompilerDirectives.hasNextTier() && execution.loopCount > 0) {
+            LoopNode.reportLoopCount(this, execution.loopCount);
+            execution.loopCount = 0;
+        }
     }
 
     @Override

@@ -13,6 +13,13 @@ public final class Execution {
     public final RecordCursor[] cursors;
     /** The address to continue at when the caller asks for the next row; 0 to start. */
     public int resumeAt;
+    /**
+     * Back edges the current call of the program has taken, counted only while the runtime
+     * still uses the count (interpreter, first-tier code; see ProgramRootNode.reportLoops). A
+     * field, not a local of the dispatch loop: there a counter starting at 0 is a constant of
+     * partial evaluation, and every iteration would unroll anew.
+     */
+    public int loopCount;
     /** The values bound to the statement's parameters, by parameter number (1-based). */
     public final Object[] parameters;
     /** Which Once instructions this execution has passed, by address. */

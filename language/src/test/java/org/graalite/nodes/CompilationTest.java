@@ -43,6 +43,31 @@ class CompilationTest {
     }
 
     /**
+     * A statement executed only a few times whose loop runs many times per execution (an
+     * aggregate over a scan) reaches the last tier with the runtime's default thresholds: the
+     * dispatch loop reports its back edges. The call count alone would have kept it in the
+     * interpreter and first-tier code (which inlines nothing) until 10,000 executions.
+     */
+    @Test
+    void longLoopReachesLastTierWithDefaultThresholds(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = compilingEngine(log).build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("l.db").toString()).option("sql.Tier", "truffle")
+                                        .build()) {
+            c.eval("sql", "create table t(a integer primary key, b); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000) insert into t select i, i % 7 from n");
+            Value query = c.getBindings("sql").invokeMember("prepare", "select sum(b) from t where a > ?");
+            for (int i = 0; i < 30; i++) {
+                assertEquals(59998L - i % 2, query.execute(i % 2).getIterator().getIteratorNextElement().getArrayElement(0).asLong());
+            }
+        }
+        String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("sql:select sum(b) from t") && !l.contains("<OSR") && l.contains("Tier 2")),
+                        "the statement's own call target did not reach the last tier:\n" + trace);
+        assertCompiledWithoutLoops(log, "sql:select sum(b)", 2, "sql:select");
+    }
+
+    /**
      * A Column compiled for the serial types it has met (here: one-byte integers) meets others
      * later (wider integers, reals, text, NULL, a field the record lacks): it reads them out of
      * line, without deoptimizing, and every value is right.
