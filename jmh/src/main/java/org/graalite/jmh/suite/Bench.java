@@ -81,11 +81,12 @@ public final class Bench {
         int testRows = 1_000_000;
         // Iterations: warm-up count and time, measurement count and time (per workload, in each
         // system's JVM). Graalite gets a longer warm-up: Graal compiles its statements in the
-        // background, 1 to 2.5 s per compilation on 2 cores (RUNTIME-NOTES.md); the others reach
-        // their steady state sooner (C2 compiles the JDBC drivers' and H2's code in the first
-        // workloads of their JVM).
+        // background, 1 to 2.5 s per compilation on 2 cores (RUNTIME-NOTES.md), and a large
+        // program's first-tier and then last-tier compilations took 5 to 9 s each on a slower
+        // machine; the others reach their steady state sooner (C2 compiles the JDBC drivers' and
+        // H2's code in the first workloads of their JVM).
         String[] iterations = full ? new String[]{"5", "2s", "5", "2s"} : new String[]{"2", "500ms", "3", "400ms"};
-        String[] graaliteIterations = full ? new String[]{"10", "2s", "5", "2s"} : new String[]{"5", "1s", "3", "400ms"};
+        String[] graaliteIterations = full ? new String[]{"15", "2s", "5", "2s"} : new String[]{"5", "1s", "3", "400ms"};
         if (systems == null) {
             systems = full ? List.of("native-c", "graalite", "graalite-native", "graalite-jdbc", "sqlite-jdbc", "h2") : DEFAULT_SYSTEMS;
         }
