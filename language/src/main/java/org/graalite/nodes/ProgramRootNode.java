@@ -129,7 +129,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.BRANCH:
                     if (node.executeBranch(execution)) {
                         if (node.target <= pc) {
-                            countLoop(execution);
                             Object osr = backEdge(frame, execution, node.target);
                             if (osr != null) {
                                 return osr;
@@ -143,7 +142,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 case InstructionNode.JUMP:
                     node.execute(execution);
                     if (node.target <= pc) {
-                        countLoop(execution);
                         Object osr = backEdge(frame, execution, node.target);
                         if (osr != null) {
                             return osr;
@@ -190,10 +188,12 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
 
     /**
      * A jump backwards closes a loop (a scan without ResultRow in it, such as an aggregate's,
-     * runs entirely inside one call). In the interpreter, count it, and once the loop is hot
-     * continue in compiled code: the OSR result is the call's result.
+     * runs entirely inside one call). It is counted for the runtime's tiering (see
+     * {@link #reportLoops}); in the interpreter, once the loop is hot, execution continues in
+     * compiled code: the OSR result is the call's result.
      */
     private Object backEdge(VirtualFrame frame, Execution execution, int target) {
+        countLoop(execution);
         if (CompilerDirectives.inInterpreter() && BytecodeOSRNode.pollOSRBackEdge(this)) {
             // The OSR code returns for this call: what the interpreter counted so far is reported here.
             reportLoops(execution);
