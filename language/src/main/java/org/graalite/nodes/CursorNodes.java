@@ -2,10 +2,12 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
+import org.graalite.runtime.RecordEncoder;
 import org.graalite.runtime.SqlValues;
 
 /**
@@ -339,10 +341,15 @@ final class CursorNodes {
 
     /** MakeRecord P1 P2 P3 P4: r[P3] = the record of r[P1..P1+P2-1], after the affinities P4 are applied to them. */
     static final class MakeRecord extends InstructionNode {
+        /** Records of more fields are encoded out of line, by one general loop. */
+        static final int MAX_SPECIALIZED_FIELDS = 32;
+
         private final int first;
         private final int count;
         private final int result;
         private final String affinity;
+        /** One encoder per field, specialized on its values; null above {@link #MAX_SPECIALIZED_FIELDS}. */
+        @Children private final RecordFieldEncoder[] fields;
 
         MakeRecord(int pc, int first, int count, int result, String affinity) {
             super(pc, STRAIGHT, -1);
@@ -350,11 +357,55 @@ final class CursorNodes {
             this.count = count;
             this.result = result;
             this.affinity = affinity;
+            if (count <= MAX_SPECIALIZED_FIELDS) {
+                fields = new RecordFieldEncoder[count];
+                for (int i = 0; i < count; i++) {
+                    char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : RecordEncoder.AFF_BLOB;
+                    fields[i] = RecordFieldEncoderNodeGen.create(a, i);
+                }
+            } else {
+                fields = null;
+            }
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = org.graalite.runtime.RecordEncoder.makeRecord(execution.registers, first, count, affinity, execution.minWriteFileFormat >= 4);
+            boolean smallConstants = execution.minWriteFileFormat >= 4;
+            if (fields == null) {
+                execution.registers[result] = RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants);
+            } else {
+                execution.registers[result] = encode(execution.registers, smallConstants);
+            }
+        }
+
+        /**
+         * The record in two passes over the fields, as RecordEncoder's general loop: serial types
+         * and sizes, then the header and bodies. The per-field arrays stay in registers of the
+         * compiled code (the loops are unrolled, every index a constant).
+         */
+        @ExplodeLoop
+        private byte[] encode(Object[] registers, boolean smallConstants) {
+            int n = fields.length;
+            int[] types = new int[n];
+            long[] ints = new long[n];
+            byte[][] bytes = new byte[n][];
+            int header = 0;
+            int body = 0;
+            for (int i = 0; i < n; i++) {
+                int type = fields[i].execute(registers[first + i], registers, first + i, ints, bytes, smallConstants);
+                types[i] = type;
+                header += RecordEncoder.varintLength(type);
+                body += RecordEncoder.bodyLength(type);
+            }
+            int headerSize = RecordEncoder.headerSize(header);
+            byte[] record = new byte[headerSize + body];
+            int h = RecordEncoder.putVarint(record, 0, headerSize);
+            int d = headerSize;
+            for (int i = 0; i < n; i++) {
+                h += RecordEncoder.putVarint(record, h, types[i]);
+                d = RecordEncoder.writeField(record, d, types[i], ints[i], bytes[i]);
+            }
+            return record;
         }
     }
 

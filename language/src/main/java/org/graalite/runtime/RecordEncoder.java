@@ -44,68 +44,24 @@ public final class RecordEncoder {
      * sure that affinity would not change it and that SQLite would encode it so).
      */
     public static byte[] makeRecord(Object[] registers, int first, int count, String affinity, boolean smallConstants, RecordCursor[] storedIn, int[] storedFields, int[] storedTypes) {
-        boolean[] intReal = new boolean[count];
-        if (affinity != null) {
-            for (int i = 0; i < count && i < affinity.length(); i++) {
-                if (storedIn != null && storedIn[i] != null) {
-                    continue;
-                }
-                char a = affinity.charAt(i);
-                Object v = applyAffinity(registers[first + i], a);
-                if (a == AFF_REAL && v instanceof Long l) {
-                    // A REAL column stores a whole number as an integer; it still reads as a real.
-                    intReal[i] = true;
-                    v = (double) l;
-                }
-                registers[first + i] = v;
-            }
-        }
         int[] types = new int[count];
         long[] ints = new long[count];
         byte[][] bytes = new byte[count][];
         int header = 0;
         int body = 0;
         for (int i = 0; i < count; i++) {
-            Object v = registers[first + i];
             int type;
             if (storedIn != null && storedIn[i] != null) {
                 type = storedTypes[i];
-            } else if (v == null) {
-                type = 0;
-            } else if (v instanceof Long || intReal[i]) {
-                long x = v instanceof Long l ? l : (long) (double) (Double) v;
-                type = integerType(x);
-                if (type >= 8 && !smallConstants) {
-                    type = 1;
-                }
-                if (type == 6 && intReal[i]) {
-                    type = 7;
-                }
-                ints[i] = x;
-            } else if (v instanceof Double) {
-                type = 7;
-            } else if (v instanceof String s) {
-                bytes[i] = s.getBytes(StandardCharsets.UTF_8);
-                type = bytes[i].length * 2 + 13;
             } else {
-                bytes[i] = (byte[]) v;
-                type = bytes[i].length * 2 + 12;
+                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : AFF_BLOB;
+                type = prepareField(registers, first + i, a, smallConstants, ints, bytes, i);
             }
             types[i] = type;
             header += varintLength(type);
             body += bodyLength(type);
         }
-        // The header's size counts the varint that holds it.
-        int headerSize;
-        if (header <= 126) {
-            headerSize = header + 1;
-        } else {
-            int n = varintLength(header);
-            headerSize = header + n;
-            if (n < varintLength(headerSize)) {
-                headerSize++;
-            }
-        }
+        int headerSize = headerSize(header);
         byte[] record = new byte[headerSize + body];
         int h = putVarint(record, 0, headerSize);
         int d = headerSize;
@@ -115,27 +71,96 @@ public final class RecordEncoder {
             if (storedIn != null && storedIn[i] != null) {
                 storedIn[i].copyField(storedFields[i], record, d, bodyLength(type));
                 d += bodyLength(type);
-                continue;
-            }
-            Object v = registers[first + i];
-            switch (type) {
-                case 0, 8, 9:
-                    break;
-                case 7: {
-                    double x = intReal[i] ? (double) ints[i] : (Double) v;
-                    d = putBigEndian(record, d, Double.doubleToRawLongBits(x), 8);
-                    break;
-                }
-                case 1, 2, 3, 4, 5, 6:
-                    d = putBigEndian(record, d, ints[i], bodyLength(type));
-                    break;
-                default:
-                    System.arraycopy(bytes[i], 0, record, d, bytes[i].length);
-                    d += bytes[i].length;
-                    break;
+            } else {
+                d = writeField(record, d, type, ints[i], bytes[i]);
             }
         }
         return record;
+    }
+
+    /**
+     * Prepares field {@code slot} of a record from {@code registers[index]}: applies affinity
+     * {@code a} to the register in place, as SQLite's MakeRecord does, and returns the field's
+     * serial type; its body goes to {@code ints[slot]} (an integer, or a real's bits for type 7)
+     * or {@code bytes[slot]} (text and blobs). Under REAL affinity a whole number is stored as
+     * an integer (SQLite's MEM_IntReal) and its register holds the real.
+     */
+    @TruffleBoundary
+    public static int prepareField(Object[] registers, int index, char a, boolean smallConstants, long[] ints, byte[][] bytes, int slot) {
+        Object v = applyAffinity(registers[index], a);
+        if (a == AFF_REAL && v instanceof Long l) {
+            registers[index] = (double) l;
+            return intRealField(l, smallConstants, ints, slot);
+        }
+        registers[index] = v;
+        if (v == null) {
+            return 0;
+        } else if (v instanceof Long l) {
+            return integerField(l, smallConstants, ints, slot);
+        } else if (v instanceof Double d) {
+            return realField(d, ints, slot);
+        } else if (v instanceof String s) {
+            return textField(utf8(s), bytes, slot);
+        }
+        return blobField((byte[]) v, bytes, slot);
+    }
+
+    /** An integer field; without {@code smallConstants} (file format below 4) 0 and 1 take a byte. */
+    public static int integerField(long x, boolean smallConstants, long[] ints, int slot) {
+        ints[slot] = x;
+        int type = integerType(x);
+        return type >= 8 && !smallConstants ? 1 : type;
+    }
+
+    /** A whole number under REAL affinity: an integer field, or a real one where it needs eight bytes. */
+    public static int intRealField(long x, boolean smallConstants, long[] ints, int slot) {
+        if (integerType(x) == 6) {
+            return realField((double) x, ints, slot);
+        }
+        return integerField(x, smallConstants, ints, slot);
+    }
+
+    public static int realField(double x, long[] ints, int slot) {
+        ints[slot] = Double.doubleToRawLongBits(x);
+        return 7;
+    }
+
+    public static int textField(byte[] utf8, byte[][] bytes, int slot) {
+        bytes[slot] = utf8;
+        return utf8.length * 2 + 13;
+    }
+
+    public static int blobField(byte[] blob, byte[][] bytes, int slot) {
+        bytes[slot] = blob;
+        return blob.length * 2 + 12;
+    }
+
+    @TruffleBoundary
+    public static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The size of a record header whose serial types take {@code types} bytes: it counts the varint that holds it. */
+    public static int headerSize(int types) {
+        if (types <= 126) {
+            return types + 1;
+        }
+        int n = varintLength(types);
+        int size = types + n;
+        return n < varintLength(size) ? size + 1 : size;
+    }
+
+    /** Writes the body of a field of serial type {@code type} at {@code at}; returns where the next body starts. */
+    public static int writeField(byte[] record, int at, int type, long bits, byte[] bytes) {
+        switch (type) {
+            case 0, 8, 9:
+                return at;
+            case 1, 2, 3, 4, 5, 6, 7:
+                return putBigEndian(record, at, bits, bodyLength(type));
+            default:
+                System.arraycopy(bytes, 0, record, at, bytes.length);
+                return at + bytes.length;
+        }
     }
 
     /**
@@ -195,11 +220,11 @@ public final class RecordEncoder {
         return 6;
     }
 
-    private static int bodyLength(int type) {
+    public static int bodyLength(int type) {
         return RecordCursor.serialTypeLength(type);
     }
 
-    static int varintLength(long v) {
+    public static int varintLength(long v) {
         if ((v & ~0x7fL) == 0) {
             return 1;
         }
@@ -212,7 +237,7 @@ public final class RecordEncoder {
     }
 
     /** SQLite's varint: big-endian groups of 7 bits, high bit set on all but the last; the ninth byte holds 8 bits. */
-    static int putVarint(byte[] out, int at, long v) {
+    public static int putVarint(byte[] out, int at, long v) {
         if ((v & (0xffL << 56)) != 0) {
             out[at + 8] = (byte) v;
             long x = v >>> 8;
