@@ -311,6 +311,17 @@ public final class NodeFactory {
             return new Build(program, database, nativeAccumulators, clearable, subprograms, subprogram, nfi, f);
         }
 
+        /** The last field a Column of the program reads from cursor {@code cursor}. */
+        int lastFieldRead(int cursor) {
+            int last = 0;
+            for (Instruction i : program) {
+                if (i.p1() == cursor && i.p2() > last && i.opcodeName().equals("Column")) {
+                    last = i.p2();
+                }
+            }
+            return last;
+        }
+
         /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
         boolean mayBeCleared(int first, int last) {
             int next = clearable.nextSetBit(first);
@@ -352,7 +363,7 @@ public final class NodeFactory {
 
     /** The field a Column instruction reads. */
     private static RecordField recordField(Instruction column, Build build) {
-        return new RecordField(column.p1(), column.p2(), column.p4() instanceof P4.Value v ? v.value() : null, BtreeCallNodes.Payload.create(build.nfi()));
+        return new RecordField(column.p1(), column.p2(), column.p4() instanceof P4.Value v ? v.value() : null, build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()));
     }
 
     /** MakeRecord with the fields of the Columns before it that nothing else reads taken in place. */

@@ -20,6 +20,11 @@ final class RecordField extends Node {
     final int field;
     /** The value of a field the record lacks (a column added by ALTER TABLE): Column's P4. */
     final Object absent;
+    /**
+     * The last field the program reads from this cursor: the first Column of a row parses the
+     * record's header up to there, the Columns after it find their fields parsed.
+     */
+    private final int parseTo;
     /** The integer serial type (1 to 6) this field has met, or none yet, or several. */
     @CompilationFinal private int integerType = NO_INTEGER_TYPE;
     /** The other kinds of value it has met: REAL, TEXT_OR_BLOB, OTHER (NULL, 0, 1, no row, absent field). */
@@ -32,10 +37,11 @@ final class RecordField extends Node {
     /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
     @Child private BtreeCallNodes.Payload payload;
 
-    RecordField(int cursor, int field, Object absent, BtreeCallNodes.Payload payload) {
+    RecordField(int cursor, int field, Object absent, int parseTo, BtreeCallNodes.Payload payload) {
         this.cursor = cursor;
         this.field = field;
         this.absent = absent;
+        this.parseTo = Math.max(field, parseTo);
         this.payload = payload;
     }
 
@@ -75,7 +81,8 @@ final class RecordField extends Node {
      * and a query has many columns: invalidating for each new kind made deoptimization loops).
      */
     Object read(RecordCursor c, NativeVdbe vdbe, int column) {
-        int type = c.serialTypeAt(vdbe, column);
+        // column is another number when an index cursor answers for the table (locate)
+        int type = c.serialTypeAt(vdbe, column, column == field ? parseTo : column);
         int known = integerType;
         if (known > 0 && type == known) {
             return c.integerField(column, known);

@@ -505,7 +505,7 @@ public final class RecordCursor {
     /** The serial type of field {@code field} of the current row (IsType); -1 when there is no row or the record has fewer fields. */
     @TruffleBoundary
     public int serialType(NativeVdbe vdbe, int field) {
-        if (nullRow || ((!located || field >= parsedFields) && !locateField(vdbe, field))) {
+        if (nullRow || ((!located || field >= parsedFields) && !locateField(vdbe, field, field))) {
             return -1;
         }
         return serialTypes[field];
@@ -533,10 +533,19 @@ public final class RecordCursor {
      * Column node that knows which types it meets compiles only their reads.
      */
     public int serialTypeAt(NativeVdbe vdbe, int field) {
+        return serialTypeAt(vdbe, field, field);
+    }
+
+    /**
+     * As {@link #serialTypeAt(NativeVdbe, int)}; where the header must be parsed, it is parsed
+     * at least up to field {@code parseTo} (the last one the program reads from this cursor),
+     * so that the Columns after the first find their fields parsed and make no call.
+     */
+    public int serialTypeAt(NativeVdbe vdbe, int field, int parseTo) {
         if (nullRow) {
             return NO_ROW;
         }
-        if ((!located || field >= parsedFields) && !locateField(vdbe, field)) {
+        if ((!located || field >= parsedFields) && !locateField(vdbe, field, parseTo)) {
             return ABSENT;
         }
         if (offsets[field + 1] > size) {
@@ -584,11 +593,11 @@ public final class RecordCursor {
      * Column of every compiled statement); false when the record has fewer fields.
      */
     @TruffleBoundary(allowInlining = false)
-    private boolean locateField(NativeVdbe vdbe, int field) {
+    private boolean locateField(NativeVdbe vdbe, int field, int parseTo) {
         if (!located) {
             locate(vdbe);
         }
-        parseUpTo(field);
+        parseUpTo(Math.max(field, parseTo));
         return field < parsedFields;
     }
 
