@@ -248,7 +248,64 @@ public final class NodeFactory {
                 }
             }
         }
+        formColumnRuns(nodes, build);
         return nodes;
+    }
+
+    /**
+     * Replaces each run of at least {@link ColumnRun#MIN_LENGTH} Columns on one cursor that
+     * store their values and that nothing jumps into (past the run's first) by one ColumnRun at
+     * the run's first address; the ColumnRun jumps past the run, so the other Columns' nodes
+     * are never reached.
+     */
+    private static void formColumnRuns(InstructionNode[] nodes, Build build) {
+        List<Instruction> program = build.program();
+        boolean[] entered = jumpTargets(nodes);
+        int pc = 0;
+        while (pc < nodes.length) {
+            int end = pc;
+            while (end < nodes.length && nodes[end] instanceof CursorNodes.Column column && column.storesValue() && program.get(end).p1() == program.get(pc).p1() && (end == pc || !entered[end])) {
+                end++;
+            }
+            int length = end - pc;
+            if (length >= ColumnRun.MIN_LENGTH) {
+                int[] fields = new int[length];
+                int[] registers = new int[length];
+                Object[] absent = new Object[length];
+                for (int k = 0; k < length; k++) {
+                    Instruction column = program.get(pc + k);
+                    fields[k] = column.p2();
+                    registers[k] = column.p3();
+                    absent[k] = column.p4() instanceof P4.Value v ? v.value() : null;
+                }
+                int cursor = program.get(pc).p1();
+                nodes[pc] = new ColumnRun(pc, cursor, fields, registers, absent, build.lastFieldRead(cursor), BtreeCallNodes.Payload.create(build.nfi()));
+            }
+            pc = Math.max(end, pc + 1);
+        }
+    }
+
+    /** The addresses some instruction continues at other than by falling through: branch and jump targets, the addresses a jump through a register can reach, resume points after ResultRow. */
+    private static boolean[] jumpTargets(InstructionNode[] nodes) {
+        boolean[] targets = new boolean[nodes.length + 1];
+        for (InstructionNode n : nodes) {
+            if (n == null) {
+                continue;
+            }
+            if ((n.kind == InstructionNode.BRANCH || n.kind == InstructionNode.JUMP) && n.target >= 0 && n.target < targets.length) {
+                targets[n.target] = true;
+            } else if (n.kind == InstructionNode.ROW) {
+                targets[n.pc + 1] = true;
+            }
+            if (n.candidates != null) {
+                for (int c : n.candidates) {
+                    if (c >= 0 && c < targets.length) {
+                        targets[c] = true;
+                    }
+                }
+            }
+        }
+        return targets;
     }
 
     /** For tests: the nodes of a program without triggers or user functions (FFM binding). */

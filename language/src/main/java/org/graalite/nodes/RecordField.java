@@ -51,6 +51,11 @@ final class RecordField extends Node {
      * seek at all), as vdbe.c's alt map does.
      */
     RecordCursor locate(Execution execution) {
+        return locate(execution, cursor, field, payload);
+    }
+
+    /** {@link #locate(Execution)} for field {@code field} of cursor {@code cursor} (ColumnRun reads several). */
+    static RecordCursor locate(Execution execution, int cursor, int field, BtreeCallNodes.Payload payload) {
         RecordCursor c = execution.cursors[cursor];
         if (c.pseudoRegister >= 0) {
             c.usePseudoRecord(execution.registers[c.pseudoRegister]);
@@ -70,6 +75,10 @@ final class RecordField extends Node {
 
     /** The field's number in {@code c}, the record cursor {@link #locate} answered. */
     int fieldIn(Execution execution, RecordCursor c) {
+        return fieldIn(execution, cursor, field, c);
+    }
+
+    static int fieldIn(Execution execution, int cursor, int field, RecordCursor c) {
         return c == execution.cursors[cursor] ? field : execution.cursors[cursor].alternativeField(field);
     }
 

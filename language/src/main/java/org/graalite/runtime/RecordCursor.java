@@ -570,7 +570,12 @@ public final class RecordCursor {
         return value(field, type, absent);
     }
 
-    private Object value(int field, int type, Object absent) {
+    /**
+     * Field {@code field}'s value, of serial type {@code type} as {@link #serialTypeAt} gave it,
+     * decoded by one switch: code shared by every field a ColumnRun reads (text and blobs out
+     * of line).
+     */
+    public Object value(int field, int type, Object absent) {
         if (type >= 1 && type <= 6) {
             return integerField(field, type);
         } else if (type == 7) {
