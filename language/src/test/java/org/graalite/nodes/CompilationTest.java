@@ -132,6 +132,45 @@ class CompilationTest {
     }
 
     /**
+     * A hot INSERT whose MakeRecord encoders meet one kind of value per field, then every other
+     * kind (reals into the INTEGER column, text into the REAL one, NULL, blobs, numbers into the
+     * TEXT one), and a hot wide SELECT whose Columns are one ColumnRun: both compile without
+     * failures, each new kind costs at most one deoptimization of the INSERT, and the rows read
+     * back are the ones written.
+     */
+    @Test
+    void recordEncodersAndColumnRunsCompileWithoutLoops(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Object[][] kinds = {{7L, 2.5, "s", 1L, 2L, 3L}, {2.0, "4.5", 12L, null, "t", 1.5}, {null, null, null, "u", null, null}, {3.5, 9L, 0.5, 2.25, 4L, "v"}};
+        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+                        Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("r.db").toString()).option("sql.Tier", "truffle")
+                                        .build()) {
+            c.eval("sql", "create table t(k integer primary key, i integer, r real, x text, a, b, d)");
+            Value insert = c.getBindings("sql").invokeMember("prepare", "insert into t values (?, ?, ?, ?, ?, ?, ?)");
+            Value read = c.getBindings("sql").invokeMember("prepare", "select i, r, x, a, b, d from t where k = ?");
+            String[] expected = {"7 2.5 s 1 2 3", "2 4.5 12 null t 1.5", "null null null u null null", "3.5 9.0 0.5 2.25 4 v"};
+            long k = 0;
+            for (int kind = 0; kind < kinds.length; kind++) {
+                for (int i = 0; i < 400; i++) {
+                    Object[] args = new Object[7];
+                    args[0] = ++k;
+                    System.arraycopy(kinds[kind], 0, args, 1, 6);
+                    insert.execute(args);
+                    Value row = read.execute(k).getIterator().getIteratorNextElement();
+                    StringBuilder got = new StringBuilder();
+                    for (int f = 0; f < 6; f++) {
+                        Value v = row.getArrayElement(f);
+                        got.append(f > 0 ? " " : "").append(v.isNull() ? "null" : v.isString() ? v.asString() : v.fitsInLong() && !v.toString().contains(".") ? Long.toString(v.asLong()) : Double.toString(v.asDouble()));
+                    }
+                    assertEquals(expected[kind], got.toString(), "row " + k);
+                }
+            }
+        }
+        assertCompiledWithoutLoops(log, "sql:insert into t values", kinds.length - 1, "sql:insert");
+        assertCompiledWithoutLoops(log, "sql:select i, r, x, a, b, d", 2, "sql:select");
+    }
+
+    /**
      * An engine that compiles in the foreground, throws compilation failures and traces
      * compilations into {@code log}.
      */
