@@ -32,9 +32,12 @@ public final class Binder {
         NativeStatement s = statement.nativeStatement();
         int count = statement.parameterCount();
         boolean natively = !statement.bindsInJavaOnly();
-        if (natively) {
-            s.clearBindings();
-        } else {
+        // Every parameter gets a value below (or the bind fails), so the native bindings are
+        // not cleared first: sqlite3_clear_bindings expires a statement whose plan uses bound
+        // values, which made SQLite prepare it again at every execution, where a new value
+        // expires it only when it can change the plan (SQLite 3.54: an integer moving to or
+        // from 0 and 1, for an equality's selectivity).
+        if (!natively) {
             statement.nativeBindingsLag();
         }
         statement.clearParameterValues();
