@@ -360,8 +360,7 @@ final class CursorNodes {
             if (count <= MAX_SPECIALIZED_FIELDS) {
                 fields = new RecordFieldEncoder[count];
                 for (int i = 0; i < count; i++) {
-                    char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : RecordEncoder.AFF_BLOB;
-                    fields[i] = RecordFieldEncoderNodeGen.create(a, i);
+                    fields[i] = RecordFieldEncoderNodeGen.create(RecordEncoder.affinityAt(affinity, i), i);
                 }
             } else {
                 fields = null;

@@ -143,7 +143,7 @@ final class InPlaceReaders {
                 RecordCursor c = source.locate(execution);
                 int field = source.fieldIn(execution, c);
                 int type = c.serialTypeAt(execution.vdbe, field);
-                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : RecordEncoder.AFF_BLOB;
+                char a = RecordEncoder.affinityAt(affinity, i);
                 if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, type, a, smallConstants)) {
                     storedIn[i] = c;
                     storedFields[i] = field;

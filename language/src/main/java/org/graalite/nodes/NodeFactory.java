@@ -226,7 +226,7 @@ public final class NodeFactory {
         if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
         InstructionNode[] nodes = nodes(build);
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
@@ -276,7 +276,7 @@ public final class NodeFactory {
                     Instruction column = program.get(pc + k);
                     fields[k] = column.p2();
                     registers[k] = column.p3();
-                    absent[k] = column.p4() instanceof P4.Value v ? v.value() : null;
+                    absent[k] = absentValue(column);
                 }
                 int cursor = program.get(pc).p1();
                 nodes[pc] = new ColumnRun(pc, cursor, fields, registers, absent, build.lastFieldRead(cursor), BtreeCallNodes.Payload.create(build.nfi()));
@@ -310,7 +310,7 @@ public final class NodeFactory {
 
     /** For tests: the nodes of a program without triggers or user functions (FFM binding). */
     static InstructionNode[] nodesForTest(List<Instruction> instructions) {
-        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), null, false, null, ColumnComparisons.NONE));
+        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), null, false, null, ColumnComparisons.NONE));
     }
 
     /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
@@ -362,21 +362,15 @@ public final class NodeFactory {
     }
 
     /** What building one program's nodes needs to know about the whole program. */
-    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, TriggerNodes.Subprograms subprograms,
-                    boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
+    private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, java.util.Map<Integer, Integer> lastFields,
+                    TriggerNodes.Subprograms subprograms, boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
         Build withFused(ColumnComparisons f) {
-            return new Build(program, database, nativeAccumulators, clearable, subprograms, subprogram, nfi, f);
+            return new Build(program, database, nativeAccumulators, clearable, lastFields, subprograms, subprogram, nfi, f);
         }
 
         /** The last field a Column of the program reads from cursor {@code cursor}. */
         int lastFieldRead(int cursor) {
-            int last = 0;
-            for (Instruction i : program) {
-                if (i.p1() == cursor && i.p2() > last && i.opcodeName().equals("Column")) {
-                    last = i.p2();
-                }
-            }
-            return last;
+            return lastFields.getOrDefault(cursor, 0);
         }
 
         /** Whether one of registers first..last may hold a cleared NULL (Null P1 != 0 writes them). */
@@ -384,6 +378,17 @@ public final class NodeFactory {
             int next = clearable.nextSetBit(first);
             return next >= 0 && next <= last;
         }
+    }
+
+    /** By cursor, the last field a Column of the program reads from it. */
+    private static java.util.Map<Integer, Integer> lastFieldsRead(List<Instruction> program) {
+        java.util.Map<Integer, Integer> last = new java.util.HashMap<>();
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("Column")) {
+                last.merge(i.p1(), i.p2(), Math::max);
+            }
+        }
+        return last;
     }
 
     /** The registers some Null with P1 != 0 sets to cleared NULLs. */
@@ -420,7 +425,12 @@ public final class NodeFactory {
 
     /** The field a Column instruction reads. */
     private static RecordField recordField(Instruction column, Build build) {
-        return new RecordField(column.p1(), column.p2(), column.p4() instanceof P4.Value v ? v.value() : null, build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()));
+        return new RecordField(column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()));
+    }
+
+    /** A Column's P4: the value of a field its record lacks (a column added by ALTER TABLE), or null. */
+    private static Object absentValue(Instruction column) {
+        return column.p4() instanceof P4.Value v ? v.value() : null;
     }
 
     /** MakeRecord with the fields of the Columns before it that nothing else reads taken in place. */

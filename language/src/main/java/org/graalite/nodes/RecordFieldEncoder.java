@@ -53,7 +53,7 @@ abstract class RecordFieldEncoder extends Node {
         if (affinity >= RecordEncoder.AFF_NUMERIC) {
             // sqlite3VdbeIntegerAffinity: a whole number (not at the extremes) becomes an integer.
             long whole = SqlValues.doubleToInt(value);
-            if (value == whole && whole > Long.MIN_VALUE && whole < Long.MAX_VALUE) {
+            if (RecordEncoder.isExactInteger(value, whole)) {
                 if (affinity != RecordEncoder.AFF_REAL) {
                     registers[index] = whole;
                     return RecordEncoder.integerField(whole, smallConstants, ints, slot);

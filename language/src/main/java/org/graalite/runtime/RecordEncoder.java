@@ -54,7 +54,7 @@ public final class RecordEncoder {
             if (storedIn != null && storedIn[i] != null) {
                 type = storedTypes[i];
             } else {
-                char a = affinity != null && i < affinity.length() ? affinity.charAt(i) : AFF_BLOB;
+                char a = affinityAt(affinity, i);
                 type = prepareField(registers, first + i, a, smallConstants, ints, bytes, i);
             }
             types[i] = type;
@@ -197,10 +197,17 @@ public final class RecordEncoder {
     /** sqlite3VdbeIntegerAffinity: a real with an exact integer value (not at the extremes) becomes that integer. */
     private static Object integerIfExact(double d) {
         long ix = SqlValues.doubleToInt(d);
-        if (d == (double) ix && ix > Long.MIN_VALUE && ix < Long.MAX_VALUE) {
-            return ix;
-        }
-        return d;
+        return isExactInteger(d, ix) ? (Object) ix : d;
+    }
+
+    /** Whether {@code whole} = doubleToInt({@code d}) is {@code d} exactly and not at the extremes (sqlite3VdbeIntegerAffinity's test). */
+    public static boolean isExactInteger(double d, long whole) {
+        return d == (double) whole && whole > Long.MIN_VALUE && whole < Long.MAX_VALUE;
+    }
+
+    /** The affinity of field {@code i} under MakeRecord's P4 {@code affinity} (null or shorter: BLOB, no conversion). */
+    public static char affinityAt(String affinity, int i) {
+        return affinity != null && i < affinity.length() ? affinity.charAt(i) : AFF_BLOB;
     }
 
     /** The serial type SQLite gives integer {@code i} (file format 4: 0 and 1 as types 8 and 9). */
