@@ -36,3 +36,5 @@ db.aggregate('weighted', { // setup: two arguments
 console.log(db.prepare('SELECT weighted(dollars, length(category)) FROM expenses').pluck().get()); // setup
 db.aggregate('countAll', { varargs: true, start: 0, step: (n, ...values) => n + values.length }); // setup
 console.log(db.prepare('SELECT countAll(dollars, category, 1) FROM expenses').pluck().get()); // setup
+db.aggregate('intSum', { start: 0, step: (total, x) => total + x }); // setup: a running total past 32 bits
+console.log(db.prepare('SELECT intSum(column1) FROM (VALUES (2147483647), (1), (2147483647), (-5))').pluck().get()); // setup

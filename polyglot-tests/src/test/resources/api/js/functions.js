@@ -31,3 +31,5 @@ try { // setup: the function's own exception comes out of the statement
   console.log(err.name, err.message);
 }
 console.log(JSON.stringify(db.prepare('SELECT add2(1, 2) AS a, add2(x, x) AS b FROM (SELECT 10 AS x UNION ALL SELECT 20)').all())); // setup
+db.function('describe', (x) => typeof x + ' ' + (x + 1)); // setup: integers each side of 32 bits
+console.log(JSON.stringify(db.prepare('SELECT describe(column1) FROM (VALUES (2147483647), (2147483648), (-2147483648), (-2147483649), (0), (4.5))').pluck().all())); // setup

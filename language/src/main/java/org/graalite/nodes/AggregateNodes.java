@@ -336,7 +336,7 @@ final class AggregateNodes {
             int shift = functions ? 1 : 0;
             Object[] arguments = new Object[argumentCount + shift];
             for (int i = 0; i < argumentCount; i++) {
-                arguments[i + shift] = SqlValues.toInterop(r[firstArgument + i]);
+                arguments[i + shift] = SqlValues.toGuestArgument(r[firstArgument + i]);
             }
             try {
                 if (functions) {

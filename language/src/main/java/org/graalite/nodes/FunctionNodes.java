@@ -110,7 +110,7 @@ final class FunctionNodes {
         public void execute(Execution execution) {
             Object[] arguments = new Object[argumentCount];
             for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = SqlValues.toInterop(execution.registers[firstArgument + i]);
+                arguments[i] = SqlValues.toGuestArgument(execution.registers[firstArgument + i]);
             }
             Object value;
             try {

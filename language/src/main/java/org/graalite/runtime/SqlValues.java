@@ -210,4 +210,17 @@ public final class SqlValues {
         }
         return v;
     }
+
+    /**
+     * An argument of a guest function or aggregate: as {@link #toInterop}, but an integer that
+     * fits in 32 bits is passed as an Integer. Guests see the same number either way; JavaScript
+     * keeps an int in its fastest representation and compares it without conversion, where a
+     * Long takes its general number path at every use.
+     */
+    public static Object toGuestArgument(Object v) {
+        if (v instanceof Long l && l == (int) (long) l) {
+            return (int) (long) l;
+        }
+        return toInterop(v);
+    }
 }

@@ -109,7 +109,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         int shift = factory == null ? 1 : 0;
         Object[] guestArguments = new Object[sqlArguments.length + shift];
         for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i + shift] = SqlValues.toInterop(sqlArguments[i]);
+            guestArguments[i + shift] = SqlValues.toGuestArgument(sqlArguments[i]);
         }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();

@@ -93,7 +93,7 @@ public final class UserFunction implements UserFunctions.Implementation {
         }
         Object[] guestArguments = new Object[sqlArguments.length];
         for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i] = SqlValues.toInterop(sqlArguments[i]);
+            guestArguments[i] = SqlValues.toGuestArgument(sqlArguments[i]);
         }
         try {
             return Binder.toSqlValue(0, InteropLibrary.getUncached().execute(callable, guestArguments));
