@@ -1,6 +1,8 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
@@ -99,7 +101,10 @@ final class InPlaceReaders {
      * MakeRecord P1 P2 P3 P4 with some fields read in place: a field whose stored form is what
      * SQLite would write for its value (after P4's affinity) is copied into the record as it is,
      * type and bytes, so a text key is neither decoded to a String nor encoded again; any other
-     * field is decoded and encoded as MakeRecord does.
+     * field is decoded into its register and encoded as MakeRecord does. Up to
+     * {@link CursorNodes.MakeRecord#MAX_SPECIALIZED_FIELDS} fields the two passes over the
+     * fields are unrolled in compiled code, as CursorNodes.MakeRecord's, with one encoder per
+     * field for the values that are not copied; records of more fields are made out of line.
      */
     static final class MakeRecord extends InstructionNode {
         private final int first;
@@ -108,8 +113,10 @@ final class InPlaceReaders {
         private final String affinity;
         /** The fields read in place, and for each register of the record the index of its field here (-1: the register). */
         @Children private final RecordField[] fields;
-        private final int[] fieldOf;
-        private final int[] conversions;
+        @CompilationFinal(dimensions = 1) private final int[] fieldOf;
+        @CompilationFinal(dimensions = 1) private final int[] conversions;
+        /** One encoder per field of the record for values not copied as stored; null above the unrolled size. */
+        @Children private final RecordFieldEncoder[] encoders;
 
         MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions) {
             super(pc, STRAIGHT, -1);
@@ -120,16 +127,83 @@ final class InPlaceReaders {
             this.fields = fields;
             this.fieldOf = fieldOf;
             this.conversions = conversions;
+            if (count <= CursorNodes.MakeRecord.MAX_SPECIALIZED_FIELDS) {
+                encoders = new RecordFieldEncoder[count];
+                for (int i = 0; i < count; i++) {
+                    encoders[i] = RecordFieldEncoderNodeGen.create(RecordEncoder.affinityAt(affinity, i), i);
+                }
+            } else {
+                encoders = null;
+            }
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = encode(execution);
+            boolean smallConstants = execution.minWriteFileFormat >= 4;
+            execution.registers[result] = encoders == null ? encodeOutOfLine(execution, smallConstants) : encode(execution, smallConstants);
         }
 
+        /**
+         * The record in two passes, unrolled: serial types and sizes (a field copied as stored
+         * keeps its type, any other is prepared by its encoder), then the header and bodies.
+         * The per-field arrays stay in registers of the compiled code.
+         */
+        @ExplodeLoop
+        private byte[] encode(Execution execution, boolean smallConstants) {
+            int n = encoders.length;
+            Object[] registers = execution.registers;
+            int[] types = new int[n];
+            long[] ints = new long[n];
+            byte[][] bytes = new byte[n][];
+            RecordCursor[] storedIn = new RecordCursor[n];
+            int[] storedFields = new int[n];
+            int header = 0;
+            int body = 0;
+            for (int i = 0; i < n; i++) {
+                int type = -1;
+                int k = fieldOf[i];
+                if (k >= 0) {
+                    RecordField source = fields[k];
+                    RecordCursor c = source.locate(execution);
+                    int field = source.fieldIn(execution, c);
+                    int stored = source.serialType(c, execution.vdbe, field);
+                    if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, stored, encoders[i].affinity, smallConstants)) {
+                        storedIn[i] = c;
+                        storedFields[i] = field;
+                        type = stored;
+                    } else {
+                        // The value the Column would have stored: its register is read by nothing but this record.
+                        registers[first + i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
+                    }
+                }
+                if (type < 0) {
+                    type = encoders[i].execute(registers[first + i], registers, first + i, ints, bytes, smallConstants);
+                }
+                types[i] = type;
+                header += RecordEncoder.varintLength(type);
+                body += RecordEncoder.bodyLength(type);
+            }
+            int headerSize = RecordEncoder.headerSize(header);
+            byte[] record = new byte[headerSize + body];
+            int h = RecordEncoder.putVarint(record, 0, headerSize);
+            int d = headerSize;
+            for (int i = 0; i < n; i++) {
+                int type = types[i];
+                h += RecordEncoder.putVarint(record, h, type);
+                if (storedIn[i] != null) {
+                    int length = RecordEncoder.bodyLength(type);
+                    storedIn[i].copyField(storedFields[i], record, d, length);
+                    d += length;
+                } else {
+                    d = RecordEncoder.writeField(record, d, type, ints[i], bytes[i]);
+                }
+            }
+            return record;
+        }
+
+        /** The record of more fields than the unrolled encoder takes: one general loop, out of line. */
         @TruffleBoundary
-        private byte[] encode(Execution execution) {
-            boolean smallConstants = execution.minWriteFileFormat >= 4;
+        private byte[] encodeOutOfLine(Execution execution, boolean smallConstants) {
             RecordCursor[] storedIn = new RecordCursor[count];
             int[] storedFields = new int[count];
             int[] storedTypes = new int[count];
@@ -142,14 +216,12 @@ final class InPlaceReaders {
                 RecordField source = fields[k];
                 RecordCursor c = source.locate(execution);
                 int field = source.fieldIn(execution, c);
-                int type = c.serialTypeAt(execution.vdbe, field);
-                char a = RecordEncoder.affinityAt(affinity, i);
-                if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, type, a, smallConstants)) {
+                int type = source.serialType(c, execution.vdbe, field);
+                if (conversions[k] == ColumnComparisons.AS_STORED && storedAsWritten(source, c, field, type, RecordEncoder.affinityAt(affinity, i), smallConstants)) {
                     storedIn[i] = c;
                     storedFields[i] = field;
                     storedTypes[i] = type;
                 } else {
-                    // The value the Column would have stored: its register is read by nothing but this record.
                     registers[first + i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
                 }
             }

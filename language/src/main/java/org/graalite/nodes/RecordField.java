@@ -83,6 +83,16 @@ final class RecordField extends Node {
     }
 
     /**
+     * The serial type of field {@code column} of {@code c} (see {@link #locate} and
+     * {@link #fieldIn}); where the header must be parsed, it is parsed up to the last field the
+     * program reads from the cursor.
+     */
+    int serialType(RecordCursor c, NativeVdbe vdbe, int column) {
+        // column is another number when an index cursor answers for the table (locate)
+        return c.serialTypeAt(vdbe, column, column == field ? parseTo : column);
+    }
+
+    /**
      * The field's value, specialized on the serial types this field met before it was
      * compiled: compiled code reads only those inline (an integer column of one width reads
      * just that width); another type takes a call to the generic read, and no
@@ -90,8 +100,7 @@ final class RecordField extends Node {
      * and a query has many columns: invalidating for each new kind made deoptimization loops).
      */
     Object read(RecordCursor c, NativeVdbe vdbe, int column) {
-        // column is another number when an index cursor answers for the table (locate)
-        int type = c.serialTypeAt(vdbe, column, column == field ? parseTo : column);
+        int type = serialType(c, vdbe, column);
         int known = integerType;
         if (known > 0 && type == known) {
             return c.integerField(column, known);

@@ -171,6 +171,49 @@ class CompilationTest {
     }
 
     /**
+     * A GROUP BY whose sorter records copy their fields from the table's records as stored
+     * (InPlaceReaders.MakeRecord: integers of several widths, reals, text, NULL, one field
+     * made a real by its column's affinity) compiles, answers as SQLite's own VDBE does at
+     * every execution, and does not deoptimize in a loop.
+     */
+    @Test
+    void inPlaceRecordsCompileWithoutLoops(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        String db = dir.resolve("g.db").toString();
+        String query = "select x, y, count(*), total(z), max(w) from g where k > ? group by x, y, z order by 1, 2, 4";
+        try (Context oracle = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+            oracle.eval("sql", "create table g(k integer primary key, x, y text, z real, w)");
+            oracle.eval("sql", "insert into g select value, case value % 5 when 0 then value % 7 when 1 then (value % 3) * 100000 + 0.5 when 2 then 'k' || (value % 4)"
+                            + " when 3 then null else 1 end, 'y' || (value % 3), case when value % 2 = 0 then value % 9 else (value % 9) + 0.25 end, value * 1000003"
+                            + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 600) select value from n)");
+            Value expected = oracle.getBindings("sql").invokeMember("prepare", query);
+            try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "20").option("engine.LastTierCompilationThreshold", "60").build();
+                            Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                Value actual = c.getBindings("sql").invokeMember("prepare", query);
+                for (int i = 0; i < 150; i++) {
+                    int from = i % 40;
+                    assertEquals(rows(expected.execute(from)), rows(actual.execute(from)), "execution " + i);
+                }
+            }
+        }
+        assertCompiledWithoutLoops(log, "sql:select x, y, count(*)", 2, "sql:select x");
+    }
+
+    /** A result's rows as text: each value with its storage class. */
+    private static String rows(Value result) {
+        StringBuilder text = new StringBuilder();
+        for (Value it = result.getIterator(); it.hasIteratorNextElement();) {
+            Value row = it.getIteratorNextElement();
+            for (int f = 0; f < row.getArraySize(); f++) {
+                Value v = row.getArrayElement(f);
+                text.append(v.isNull() ? "null" : v.isString() ? "'" + v.asString() + "'" : v.fitsInLong() && !v.toString().contains(".") ? v.asLong() + "i" : v.asDouble() + "r").append(' ');
+            }
+            text.append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
      * An engine that compiles in the foreground, throws compilation failures and traces
      * compilations into {@code log}.
      */
