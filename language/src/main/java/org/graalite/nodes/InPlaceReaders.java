@@ -1,5 +1,6 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
@@ -117,6 +118,12 @@ final class InPlaceReaders {
         @CompilationFinal(dimensions = 1) private final int[] conversions;
         /** One encoder per field of the record for values not copied as stored; null above the unrolled size. */
         @Children private final RecordFieldEncoder[] encoders;
+        /**
+         * Per field of the record: whether a field read in place has met a value it could not
+         * copy as stored. Until then compiled code holds only the copy (the decoding and
+         * encoding of each field is large), and the first such value deoptimizes once.
+         */
+        @CompilationFinal(dimensions = 1) private final boolean[] decodes;
 
         MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions) {
             super(pc, STRAIGHT, -1);
@@ -135,6 +142,7 @@ final class InPlaceReaders {
             } else {
                 encoders = null;
             }
+            decodes = new boolean[count];
         }
 
         @Override
@@ -172,6 +180,10 @@ final class InPlaceReaders {
                         storedFields[i] = field;
                         type = stored;
                     } else {
+                        if (!decodes[i]) {
+                            CompilerDirectives.transferToInterpreterAndInvalidate();
+                            decodes[i] = true;
+                        }
                         // The value the Column would have stored: its register is read by nothing but this record.
                         registers[first + i] = source.readConverted(c, execution.vdbe, field, conversions[k]);
                     }
