@@ -352,12 +352,17 @@ final class CursorNodes {
         @Children private final RecordFieldEncoder[] fields;
 
         MakeRecord(int pc, int first, int count, int result, String affinity) {
+            this(pc, first, count, result, affinity, true);
+        }
+
+        /** With {@code unroll} false, or above {@link #MAX_SPECIALIZED_FIELDS} fields, the record is made out of line. */
+        private MakeRecord(int pc, int first, int count, int result, String affinity, boolean unroll) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.count = count;
             this.result = result;
             this.affinity = affinity;
-            if (count <= MAX_SPECIALIZED_FIELDS) {
+            if (unroll && count <= MAX_SPECIALIZED_FIELDS) {
                 fields = new RecordFieldEncoder[count];
                 for (int i = 0; i < count; i++) {
                     fields[i] = RecordFieldEncoderNodeGen.create(RecordEncoder.affinityAt(affinity, i), i);
@@ -365,6 +370,16 @@ final class CursorNodes {
             } else {
                 fields = null;
             }
+        }
+
+        /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
+        MakeRecord outOfLine() {
+            return new MakeRecord(pc, first, count, result, affinity, false);
+        }
+
+        /** Whether compiled code holds the fields' encoders unrolled. */
+        boolean unrolled() {
+            return fields != null;
         }
 
         @Override

@@ -126,6 +126,11 @@ final class InPlaceReaders {
         @CompilationFinal(dimensions = 1) private final boolean[] decodes;
 
         MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions) {
+            this(pc, first, count, result, affinity, fields, fieldOf, conversions, true);
+        }
+
+        /** With {@code unroll} false, or above the unrolled size, the record is made out of line. */
+        private MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions, boolean unroll) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.count = count;
@@ -134,7 +139,7 @@ final class InPlaceReaders {
             this.fields = fields;
             this.fieldOf = fieldOf;
             this.conversions = conversions;
-            if (count <= CursorNodes.MakeRecord.MAX_SPECIALIZED_FIELDS) {
+            if (unroll && count <= CursorNodes.MakeRecord.MAX_SPECIALIZED_FIELDS) {
                 encoders = new RecordFieldEncoder[count];
                 for (int i = 0; i < count; i++) {
                     encoders[i] = RecordFieldEncoderNodeGen.create(RecordEncoder.affinityAt(affinity, i), i);
@@ -143,6 +148,16 @@ final class InPlaceReaders {
                 encoders = null;
             }
             decodes = new boolean[count];
+        }
+
+        /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
+        MakeRecord outOfLine() {
+            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, false);
+        }
+
+        /** Whether compiled code holds the fields unrolled. */
+        boolean unrolled() {
+            return encoders != null;
         }
 
         @Override

@@ -249,7 +249,55 @@ public final class NodeFactory {
             }
         }
         formColumnRuns(nodes, build);
+        makeOnceBlockRecordsOutOfLine(nodes, build);
         return nodes;
+    }
+
+    /**
+     * A MakeRecord in a Once block and in no loop of that block runs at most once per execution
+     * (the keys of an IN list of constants): its record is made out of line, as the unrolled
+     * form would only make the compiled statement larger and slower to compile (TPC-H q16 has
+     * eight of them).
+     */
+    private static void makeOnceBlockRecordsOutOfLine(InstructionNode[] nodes, Build build) {
+        for (Instruction once : build.program()) {
+            if (!once.opcodeName().equals("Once") || once.p2() <= once.address() || once.p2() > nodes.length) {
+                continue;
+            }
+            int start = once.address() + 1;
+            int end = once.p2();
+            for (int pc = start; pc < end; pc++) {
+                if (inLoop(nodes, pc, start, end)) {
+                    continue;
+                }
+                if (nodes[pc] instanceof CursorNodes.MakeRecord m) {
+                    nodes[pc] = m.outOfLine();
+                } else if (nodes[pc] instanceof InPlaceReaders.MakeRecord m) {
+                    nodes[pc] = m.outOfLine();
+                }
+            }
+        }
+    }
+
+    /** Whether a branch, jump or jump through a register in [pc, end) may go back to an address in [start, pc]: {@code pc} may run more than once per pass through [start, end). */
+    private static boolean inLoop(InstructionNode[] nodes, int pc, int start, int end) {
+        for (int from = pc; from < end; from++) {
+            InstructionNode n = nodes[from];
+            if (n == null) {
+                continue;
+            }
+            if ((n.kind == InstructionNode.BRANCH || n.kind == InstructionNode.JUMP) && n.target >= start && n.target <= pc) {
+                return true;
+            }
+            if (n.candidates != null) {
+                for (int target : n.candidates) {
+                    if (target >= start && target <= pc) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /**
