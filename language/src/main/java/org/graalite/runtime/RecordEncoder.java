@@ -231,16 +231,13 @@ public final class RecordEncoder {
         return RecordCursor.serialTypeLength(type);
     }
 
+    /** The bytes of {@link #putVarint}'s encoding of {@code v}: seven bits a byte, nine when the top byte is used. */
     public static int varintLength(long v) {
-        if ((v & ~0x7fL) == 0) {
-            return 1;
+        if ((v & (0xffL << 56)) != 0) {
+            return 9;
         }
-        int n = 1;
-        long x = v;
-        while ((x >>>= 7) != 0 && n < 9) {
-            n++;
-        }
-        return (v & (0xffL << 56)) != 0 ? 9 : n;
+        int bits = 64 - Long.numberOfLeadingZeros(v | 1);
+        return (bits + 6) / 7;
     }
 
     /** SQLite's varint: big-endian groups of 7 bits, high bit set on all but the last; the ninth byte holds 8 bits. */
