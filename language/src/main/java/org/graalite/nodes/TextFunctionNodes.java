@@ -2,6 +2,7 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import org.graalite.runtime.LikePattern;
 import org.graalite.runtime.TextFunctions;
 
 /**
@@ -45,17 +46,32 @@ final class TextFunctionNodes {
             this.noCase = noCase;
         }
 
+        /**
+         * The last pattern met, compiled (null for one LikePattern does not take): the pattern is
+         * almost always a constant. One object, so that a reader sees a pattern and its form
+         * together.
+         */
+        private volatile Compiled compiled;
+
+        private record Compiled(String pattern, LikePattern form) {
+        }
+
         @Override
         Object compute(Object[] r) {
             if (r[firstArgument] instanceof String pattern && r[firstArgument + 1] instanceof String string && pattern.length() <= TextFunctions.LONGEST_PATTERN) {
-                return like(pattern, string, noCase) ? 1L : 0L;
+                return like(pattern, string) ? 1L : 0L;
             }
             return BY_SQLITE;
         }
 
         @TruffleBoundary
-        private static boolean like(String pattern, String string, boolean noCase) {
-            return TextFunctions.like(pattern, string, noCase);
+        private boolean like(String pattern, String string) {
+            Compiled c = compiled;
+            if (c == null || (c.pattern != pattern && !c.pattern.equals(pattern))) {
+                c = new Compiled(pattern, LikePattern.compile(pattern));
+                compiled = c;
+            }
+            return c.form != null ? c.form.matches(string, noCase) : TextFunctions.like(pattern, string, noCase);
         }
     }
 }
