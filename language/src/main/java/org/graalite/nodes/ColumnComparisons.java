@@ -15,7 +15,7 @@ import org.graalite.program.Instruction;
  * lies spares a String (text) or a box (numbers) per row.
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
- * filter's Filter of one register, SeekRowid, NotExists, and MakeRecord (a sorter's or an
+ * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, and MakeRecord (a sorter's or an
  * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
@@ -89,6 +89,9 @@ final class ColumnComparisons {
                 return new int[]{i.p3()};
             case "Filter":
                 return i.p4() instanceof org.graalite.program.P4.Int32 n && n.value() == 1 ? new int[]{i.p3()} : new int[0];
+            case "Function", "PureFunc":
+                // SQLite's own like(pattern, string): the string (see TextFunctionNodes.LikeInPlace).
+                return TextFunctionNodes.isBuiltinLike(i) ? new int[]{i.p2() + 1} : new int[0];
             case "MakeRecord": {
                 // Not with P5 flags (an UPDATE's unchanged-column magic) or an unusual size.
                 if (i.p5() != 0 || i.p2() <= 0 || i.p2() > MAKE_RECORD_FIELDS) {

@@ -60,7 +60,7 @@ final class FunctionNodes {
         }
 
         @Override
-        public final void execute(Execution execution) {
+        public void execute(Execution execution) {
             Object value = compute(execution.registers);
             if (value == BY_SQLITE) {
                 super.execute(execution);

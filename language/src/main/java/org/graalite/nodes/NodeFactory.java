@@ -22,7 +22,7 @@ public final class NodeFactory {
     /** FuncDef flag of SQLite's own functions (SQLITE_FUNC_BUILTIN in sqliteInt.h). */
     /** A case-sensitive LIKE (PRAGMA case_sensitive_like). */
     private static final int SQLITE_FUNC_CASE = 0x0008;
-    private static final int SQLITE_FUNC_BUILTIN = 0x00800000;
+    static final int SQLITE_FUNC_BUILTIN = 0x00800000;
     /** FuncDef flags of functions that read or set value subtypes (sqlite3.h). */
     private static final int SQLITE_SUBTYPE = 0x00100000;
     private static final int SQLITE_RESULT_SUBTYPE = 0x01000000;
@@ -917,7 +917,12 @@ public final class NodeFactory {
                     return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
                 }
                 if (f.name().equals("like") && f.callArguments() == 2) {
-                    return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), (f.flags() & SQLITE_FUNC_CASE) == 0);
+                    boolean noCase = (f.flags() & SQLITE_FUNC_CASE) == 0;
+                    ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                    if (inPlace != null) {
+                        return new TextFunctionNodes.LikeInPlace(pc, i.p2(), i.p3(), noCase, recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+                    }
+                    return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), noCase);
                 }
                 if (f.name().equals("round") && (f.callArguments() == 1 || f.callArguments() == 2)) {
                     return new ValueFunctionNodes.Round(pc, i.p2(), f.callArguments(), i.p3());

@@ -2,7 +2,11 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import org.graalite.program.Instruction;
+import org.graalite.program.P4;
+import org.graalite.runtime.Execution;
 import org.graalite.runtime.LikePattern;
+import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.TextFunctions;
 
 /**
@@ -37,9 +41,14 @@ final class TextFunctionNodes {
         }
     }
 
+    /** Whether {@code i} calls SQLite's own like(pattern, string) (not a user's function of that name, not with ESCAPE). */
+    static boolean isBuiltinLike(Instruction i) {
+        return i.p4() instanceof P4.Function f && f.name().equals("like") && f.callArguments() == 2 && (f.flags() & NodeFactory.SQLITE_FUNC_BUILTIN) != 0;
+    }
+
     /** Function or PureFunc of like(pattern, string): 1 or 0. */
-    static final class Like extends FunctionNodes.JavaFirst {
-        private final boolean noCase;
+    static class Like extends FunctionNodes.JavaFirst {
+        final boolean noCase;
 
         Like(int pc, int firstArgument, int result, boolean noCase) {
             super(pc, firstArgument, 2, result);
@@ -66,12 +75,63 @@ final class TextFunctionNodes {
 
         @TruffleBoundary
         private boolean like(String pattern, String string) {
+            LikePattern form = compiledFor(pattern);
+            return form != null ? form.matches(string, noCase) : TextFunctions.like(pattern, string, noCase);
+        }
+
+        /** {@code pattern} compiled, or null when LikePattern does not take it. */
+        final LikePattern compiledFor(String pattern) {
             Compiled c = compiled;
             if (c == null || (c.pattern != pattern && !c.pattern.equals(pattern))) {
                 c = new Compiled(pattern, LikePattern.compile(pattern));
                 compiled = c;
             }
-            return c.form != null ? c.form.matches(string, noCase) : TextFunctions.like(pattern, string, noCase);
+            return c.form;
+        }
+    }
+
+    /**
+     * like(pattern, string) whose string is a Column's field read in place (see
+     * ColumnComparisons): a text field is matched as the UTF-8 bytes it is stored as, with no
+     * String made, when LikePattern takes the pattern; anything else is decoded into the
+     * string's register, which nothing else reads, and takes Like's way.
+     */
+    static final class LikeInPlace extends Like {
+        @Child private RecordField source;
+        private final int conversion;
+
+        LikeInPlace(int pc, int firstArgument, int result, boolean noCase, RecordField source, int conversion) {
+            super(pc, firstArgument, result, noCase);
+            this.source = source;
+            this.conversion = conversion;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = source.locate(execution);
+            int field = source.fieldIn(execution, c);
+            int type = source.serialType(c, execution.vdbe, field);
+            if (conversion == ColumnComparisons.AS_STORED && type >= 13 && (type & 1) == 1 && execution.registers[firstArgument] instanceof String pattern &&
+                            pattern.length() <= TextFunctions.LONGEST_PATTERN) {
+                Object matched = likeInPlace(pattern, c, field, type);
+                if (matched != null) {
+                    execution.registers[result] = matched;
+                    return;
+                }
+            }
+            // The value the Column would have stored: its register is read by nothing but this LIKE.
+            execution.registers[firstArgument + 1] = source.readConverted(c, execution.vdbe, field, conversion);
+            super.execute(execution);
+        }
+
+        /** 1 or 0 for text field {@code field} (serial type {@code type}) of {@code c}; null when LikePattern does not take the pattern. */
+        @TruffleBoundary
+        private Object likeInPlace(String pattern, RecordCursor c, int field, int type) {
+            LikePattern form = compiledFor(pattern);
+            if (form == null) {
+                return null;
+            }
+            return form.matches(c.fieldBytes(field, type, 0), (type - 13) >> 1, noCase) ? 1L : 0L;
         }
     }
 }

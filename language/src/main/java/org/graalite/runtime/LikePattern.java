@@ -88,6 +88,79 @@ public final class LikePattern {
         return true;
     }
 
+    /**
+     * {@code string LIKE pattern} for the UTF-8 bytes of a string, {@code s[0..length)}: a
+     * field's text read in place. The same as {@link #matches(String, boolean)} on the decoded
+     * string, since the parts are ASCII, which UTF-8 keeps as the same bytes, and no byte of a
+     * character beyond ASCII is an ASCII byte.
+     */
+    public boolean matches(byte[] s, int length, boolean noCase) {
+        int end = length;
+        for (int i = 0; i < length; i++) {
+            if (s[i] == 0) {
+                end = i;
+                break;
+            }
+        }
+        int n = parts.length;
+        if (!wildcard) {
+            return n == 0 ? end == 0 : end == parts[0].length() && regionMatches(s, 0, parts[0], noCase);
+        }
+        int from = 0;
+        int first = 0;
+        if (anchoredStart) {
+            if (parts[0].length() > end || !regionMatches(s, 0, parts[0], noCase)) {
+                return false;
+            }
+            from = parts[0].length();
+            first = 1;
+        }
+        int last = n;
+        int limit = end;
+        if (anchoredEnd) {
+            String part = parts[n - 1];
+            int at = end - part.length();
+            if (at < from || !regionMatches(s, at, part, noCase)) {
+                return false;
+            }
+            limit = at;
+            last = n - 1;
+        }
+        for (int k = first; k < last; k++) {
+            int at = indexOf(s, parts[k], from, limit, noCase);
+            if (at < 0) {
+                return false;
+            }
+            from = at + parts[k].length();
+        }
+        return true;
+    }
+
+    private static int indexOf(byte[] s, String part, int from, int limit, boolean noCase) {
+        int length = part.length();
+        char head = part.charAt(0);
+        char headOther = noCase ? otherCase(head) : head;
+        for (int i = from; i + length <= limit; i++) {
+            int c = s[i];
+            if ((c == head || c == headOther) && regionMatches(s, i, part, noCase)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean regionMatches(byte[] s, int at, String part, boolean noCase) {
+        for (int i = 0; i < part.length(); i++) {
+            char p = part.charAt(i);
+            int c = s[at + i];
+            // (A byte of a character beyond ASCII is negative: it matches nothing here.)
+            if (c != p && !(noCase && c >= 0 && lower((char) c) == lower(p))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The first place at or after {@code from} where {@code part} lies wholly before {@code limit}, or -1. */
     private static int indexOf(String s, String part, int from, int limit, boolean noCase) {
         int length = part.length();

@@ -69,6 +69,13 @@ class ColumnComparisonsTest {
     }
 
     @Test
+    void likeReadsItsStringInPlace() {
+        assertEquals("1 likes, 1 columns", inPlace("select count(*) from t where b like '%x%y'", "likes", n -> n instanceof TextFunctionNodes.LikeInPlace));
+        // With ESCAPE, SQLite's own like() of three arguments: the Column stores its value.
+        assertEquals("0 likes, 0 columns", inPlace("select count(*) from t where b like '%x!%' escape '!'", "likes", n -> n instanceof TextFunctionNodes.LikeInPlace));
+    }
+
+    @Test
     void keysOfSortersAndNewRowsTakeFieldsAsStored() {
         // GROUP BY b, a: the sorter's record of the two columns.
         assertEquals("1 records, 2 columns", records("select b, a, count(*) from t group by b, a"));
