@@ -8,7 +8,7 @@ package org.graalite.runtime;
  * (unless the pattern starts with '%'), the last must end it (unless the pattern ends with
  * '%'), and the parts between are found left to right, each after the one before. ASCII
  * letters match either case under {@code noCase}, as SQLite's LIKE folds them; a string ends at
- * its first NUL, as SQLite's C string does.
+ * its first NUL, as SQLite's C string does. Strings are matched as their UTF-8 bytes.
  */
 public final class LikePattern {
     /** The pattern this matches, as written. */
@@ -45,54 +45,17 @@ public final class LikePattern {
         return new LikePattern(pattern, parts.toArray(new String[0]));
     }
 
-    /** {@code string LIKE pattern}. */
+    /** {@code string LIKE pattern}: on its UTF-8 bytes (see {@link #matches(byte[], int, boolean)}). */
     public boolean matches(String string, boolean noCase) {
-        int end = string.indexOf(0);
-        if (end < 0) {
-            end = string.length();
-        }
-        int n = parts.length;
-        if (!wildcard) {
-            // No '%': the pattern is the whole string ("" only the empty one).
-            return n == 0 ? end == 0 : end == parts[0].length() && regionMatches(string, 0, parts[0], noCase);
-        }
-        int from = 0;
-        int first = 0;
-        if (anchoredStart) {
-            // With a '%' and none first, there is a first part.
-            if (parts[0].length() > end || !regionMatches(string, 0, parts[0], noCase)) {
-                return false;
-            }
-            from = parts[0].length();
-            first = 1;
-        }
-        int last = n;
-        int limit = end;
-        if (anchoredEnd) {
-            // The pattern starts with '%' or has two parts at least: the last part is not the first one matched.
-            String part = parts[n - 1];
-            int at = end - part.length();
-            if (at < from || !regionMatches(string, at, part, noCase)) {
-                return false;
-            }
-            limit = at;
-            last = n - 1;
-        }
-        for (int k = first; k < last; k++) {
-            int at = indexOf(string, parts[k], from, limit, noCase);
-            if (at < 0) {
-                return false;
-            }
-            from = at + parts[k].length();
-        }
-        return true;
+        byte[] utf8 = string.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return matches(utf8, utf8.length, noCase);
     }
 
     /**
-     * {@code string LIKE pattern} for the UTF-8 bytes of a string, {@code s[0..length)}: a
-     * field's text read in place. The same as {@link #matches(String, boolean)} on the decoded
-     * string, since the parts are ASCII, which UTF-8 keeps as the same bytes, and no byte of a
-     * character beyond ASCII is an ASCII byte.
+     * {@code string LIKE pattern} for the UTF-8 bytes of a string, {@code s[0..length)} (a
+     * field's text read in place): the same as on its characters, since the parts are ASCII,
+     * which UTF-8 keeps as the same bytes, and no byte of a character beyond ASCII is an ASCII
+     * byte.
      */
     public boolean matches(byte[] s, int length, boolean noCase) {
         int end = length;
@@ -136,6 +99,7 @@ public final class LikePattern {
         return true;
     }
 
+    /** The first place at or after {@code from} where {@code part} lies wholly before {@code limit}, or -1. */
     private static int indexOf(byte[] s, String part, int from, int limit, boolean noCase) {
         int length = part.length();
         char head = part.charAt(0);
@@ -155,31 +119,6 @@ public final class LikePattern {
             int c = s[at + i];
             // (A byte of a character beyond ASCII is negative: it matches nothing here.)
             if (c != p && !(noCase && c >= 0 && lower((char) c) == lower(p))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The first place at or after {@code from} where {@code part} lies wholly before {@code limit}, or -1. */
-    private static int indexOf(String s, String part, int from, int limit, boolean noCase) {
-        int length = part.length();
-        char head = part.charAt(0);
-        char headOther = noCase ? otherCase(head) : head;
-        for (int i = from; i + length <= limit; i++) {
-            char c = s.charAt(i);
-            if ((c == head || c == headOther) && regionMatches(s, i, part, noCase)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean regionMatches(String s, int at, String part, boolean noCase) {
-        for (int i = 0; i < part.length(); i++) {
-            char p = part.charAt(i);
-            char c = s.charAt(at + i);
-            if (c != p && !(noCase && c < 0x80 && lower(c) == lower(p))) {
                 return false;
             }
         }
