@@ -267,12 +267,9 @@ public final class NodeFactory {
             int start = once.address() + 1;
             int end = once.p2();
             for (int pc = start; pc < end; pc++) {
-                if (inLoop(nodes, pc, start, end)) {
-                    continue;
-                }
-                if (nodes[pc] instanceof CursorNodes.MakeRecord m) {
+                if (nodes[pc] instanceof CursorNodes.MakeRecord m && !inLoop(nodes, pc, start, end)) {
                     nodes[pc] = m.outOfLine();
-                } else if (nodes[pc] instanceof InPlaceReaders.MakeRecord m) {
+                } else if (nodes[pc] instanceof InPlaceReaders.MakeRecord m && !inLoop(nodes, pc, start, end)) {
                     nodes[pc] = m.outOfLine();
                 }
             }
@@ -916,7 +913,8 @@ public final class NodeFactory {
                 if ((f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3)) {
                     return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
                 }
-                if (f.name().equals("like") && f.callArguments() == 2) {
+                if (TextFunctionNodes.isBuiltinLike(i)) {
+                    // (The same test ColumnComparisons makes before it lets LIKE read its string in place.)
                     boolean noCase = (f.flags() & SQLITE_FUNC_CASE) == 0;
                     ColumnComparisons.Operands inPlace = build.fused().operands(pc);
                     if (inPlace != null) {
