@@ -1,5 +1,7 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import org.graalite.runtime.Execution;
@@ -51,35 +53,43 @@ final class AggregateNodes {
         boolean approx;
         boolean overflow;
 
+        /** A step with any value (text takes numeric affinity; NULL is skipped): out of line. */
+        @TruffleBoundary
         void step(Object v) {
             Object n = v instanceof String s ? SqlValues.applyNumericAffinity(s) : v;
-            if (n == null) {
-                return;
+            if (n instanceof Long x) {
+                stepInteger(x);
+            } else if (n != null) {
+                stepReal(SqlValues.realValue(n));
             }
+        }
+
+        void stepInteger(long x) {
             count++;
             if (!approx) {
-                if (!(n instanceof Long)) {
+                long s = iSum + x;
+                if (((iSum ^ s) & (x ^ s)) < 0) {
+                    overflow = true;
                     init(iSum);
                     approx = true;
-                    add(SqlValues.realValue(n));
+                    addLong(x);
                 } else {
-                    long x = (Long) n;
-                    long s = iSum + x;
-                    if (((iSum ^ s) & (x ^ s)) < 0) {
-                        overflow = true;
-                        init(iSum);
-                        approx = true;
-                        addLong(x);
-                    } else {
-                        iSum = s;
-                    }
+                    iSum = s;
                 }
-            } else if (n instanceof Long x) {
+            } else {
                 addLong(x);
+            }
+        }
+
+        void stepReal(double r) {
+            count++;
+            if (!approx) {
+                init(iSum);
+                approx = true;
             } else {
                 overflow = false;
-                add(SqlValues.realValue(n));
             }
+            add(r);
         }
 
         private void add(double r) {
@@ -193,9 +203,36 @@ final class AggregateNodes {
                 }
                 default: {
                     Sum s = r[accumulator] instanceof Sum x ? x : newSum(r);
-                    s.step(arg);
+                    if (arg instanceof Double d && (seenSumArguments & REALS) != 0) {
+                        s.stepReal(d);
+                    } else if (arg instanceof Long l && (seenSumArguments & INTEGERS) != 0) {
+                        s.stepInteger(l);
+                    } else if (arg != null || (seenSumArguments & NULLS) == 0) {
+                        sumOther(s, arg);
+                    }
                     break;
                 }
+            }
+        }
+
+        /**
+         * The kinds of argument sum, total and avg have met: compiled code holds the steps of
+         * those only (most sum one kind of number); another kind deoptimizes once and is added.
+         */
+        @CompilationFinal private int seenSumArguments;
+        private static final int REALS = 1;
+        private static final int INTEGERS = 2;
+        private static final int NULLS = 4;
+        private static final int OTHERS = 8;
+
+        private void sumOther(Sum s, Object arg) {
+            int kind = arg instanceof Double ? REALS : arg instanceof Long ? INTEGERS : arg == null ? NULLS : OTHERS;
+            if ((seenSumArguments & kind) == 0) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                seenSumArguments |= kind;
+            }
+            if (arg != null) {
+                s.step(arg);
             }
         }
 

@@ -199,6 +199,43 @@ class CompilationTest {
         assertCompiledWithoutLoops(log, "sql:select x, y, count(*)", 2, "sql:select x");
     }
 
+    /**
+     * sum, total and avg compiled for the reals they met first, then meeting integers, NULLs,
+     * text (numeric affinity) and an integer overflow: each new kind deoptimizes once, and every
+     * execution's answer (or error) is SQLite's.
+     */
+    @Test
+    void sumsMeetingNewKindsRecompileWithoutLoops(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        String db = dir.resolve("s.db").toString();
+        String query = "select sum(v), total(v), avg(v), count(v) from s where k <= ?";
+        try (Context oracle = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
+            oracle.eval("sql", "create table s(k integer primary key, v)");
+            oracle.eval("sql", "insert into s select value, case when value <= 150 then value * 0.25 when value <= 200 then value * 3 when value <= 230 then null"
+                            + " when value <= 260 then (case value % 3 when 0 then '12' when 1 then 'x' else ' 1.5 ' end) else 9223372036854775807 end"
+                            + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 262) select value from n)");
+            Value expected = oracle.getBindings("sql").invokeMember("prepare", query);
+            try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "20").option("engine.LastTierCompilationThreshold", "60").build();
+                            Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                Value actual = c.getBindings("sql").invokeMember("prepare", query);
+                for (int i = 0; i < 150; i++) {
+                    int bound = Math.min(262, 10 + 2 * i);
+                    assertEquals(rowsOrError(expected, bound), rowsOrError(actual, bound), "execution " + i + ", k <= " + bound);
+                }
+            }
+        }
+        // integers, NULLs, text, and the overflow's error path: at most one deoptimization each.
+        assertCompiledWithoutLoops(log, "sql:select sum(v)", 5, "sql:select sum(v)");
+    }
+
+    private static String rowsOrError(Value statement, int argument) {
+        try {
+            return rows(statement.execute(argument));
+        } catch (org.graalvm.polyglot.PolyglotException e) {
+            return "error: " + e.getMessage();
+        }
+    }
+
     /** A result's rows as text: each value with its storage class. */
     private static String rows(Value result) {
         StringBuilder text = new StringBuilder();
