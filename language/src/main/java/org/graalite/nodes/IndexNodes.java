@@ -227,13 +227,23 @@ final class IndexNodes {
                         c = -c;
                     }
                 } else {
-                    c = ComparisonNodes.compareKeyField(entry.column(execution.vdbe, i, null), key, collations[i], sortFlags[i]);
+                    c = compareDecoded(execution, entry, i, key);
                 }
                 if (c != 0) {
                     return c;
                 }
             }
             return operation == GT || operation == LE ? -1 : 0;
+        }
+
+        /**
+         * Field {@code i} of the entry decoded, against the key's: out of line (text is decoded
+         * by a call anyway; inlined, the general decoding and comparison were the larger part of
+         * every IdxGT, IdxLT, IdxGE and IdxLE).
+         */
+        @TruffleBoundary
+        private int compareDecoded(Execution execution, org.graalite.runtime.RecordCursor entry, int i, Object key) {
+            return ComparisonNodes.compareKeyField(entry.column(execution.vdbe, i, null), key, collations[i], sortFlags[i]);
         }
 
         @TruffleBoundary

@@ -27,8 +27,27 @@ public final class Collations {
         return -1;
     }
 
-    /** sqlite3MemCompare with a collation. */
+    /**
+     * sqlite3MemCompare with a collation. Two integers, two reals (never NaN: SQLite makes
+     * NaN a NULL) and two texts under BINARY compare inline; the other pairs, rare in a key or
+     * an aggregate, out of line: inlined, SQLite's whole ordering of storage classes was a
+     * twentieth of TPC-H's compiled statements.
+     */
     public static int compare(Object a, Object b, int collation) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        } else if (a instanceof Double x && b instanceof Double y) {
+            double p = x;
+            double q = y;
+            return p < q ? -1 : p > q ? 1 : 0;
+        } else if (collation == BINARY && a instanceof String x && b instanceof String y) {
+            return SqlValues.compareText(x, y);
+        }
+        return compareOther(a, b, collation);
+    }
+
+    @TruffleBoundary
+    private static int compareOther(Object a, Object b, int collation) {
         if (collation != BINARY && a instanceof String x && b instanceof String y) {
             return compareText(x, y, collation);
         }
