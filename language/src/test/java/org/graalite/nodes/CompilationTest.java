@@ -179,23 +179,11 @@ class CompilationTest {
     @Test
     void inPlaceRecordsCompileWithoutLoops(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        String db = dir.resolve("g.db").toString();
-        String query = "select x, y, count(*), total(z), max(w) from g where k > ? group by x, y, z order by 1, 2, 4";
-        try (Context oracle = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
-            oracle.eval("sql", "create table g(k integer primary key, x, y text, z real, w)");
-            oracle.eval("sql", "insert into g select value, case value % 5 when 0 then value % 7 when 1 then (value % 3) * 100000 + 0.5 when 2 then 'k' || (value % 4)"
-                            + " when 3 then null else 1 end, 'y' || (value % 3), case when value % 2 = 0 then value % 9 else (value % 9) + 0.25 end, value * 1000003"
-                            + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 600) select value from n)");
-            Value expected = oracle.getBindings("sql").invokeMember("prepare", query);
-            try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "20").option("engine.LastTierCompilationThreshold", "60").build();
-                            Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
-                Value actual = c.getBindings("sql").invokeMember("prepare", query);
-                for (int i = 0; i < 150; i++) {
-                    int from = i % 40;
-                    assertEquals(rows(expected.execute(from)), rows(actual.execute(from)), "execution " + i);
-                }
-            }
-        }
+        matchSqliteWhileCompiling(log, dir.resolve("g.db"), "select x, y, count(*), total(z), max(w) from g where k > ? group by x, y, z order by 1, 2, 4", i -> i % 40,
+                        "create table g(k integer primary key, x, y text, z real, w)",
+                        "insert into g select value, case value % 5 when 0 then value % 7 when 1 then (value % 3) * 100000 + 0.5 when 2 then 'k' || (value % 4)"
+                                        + " when 3 then null else 1 end, 'y' || (value % 3), case when value % 2 = 0 then value % 9 else (value % 9) + 0.25 end, value * 1000003"
+                                        + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 600) select value from n)");
         assertCompiledWithoutLoops(log, "sql:select x, y, count(*)", 2, "sql:select x");
     }
 
@@ -207,25 +195,36 @@ class CompilationTest {
     @Test
     void sumsMeetingNewKindsRecompileWithoutLoops(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        String db = dir.resolve("s.db").toString();
-        String query = "select sum(v), total(v), avg(v), count(v) from s where k <= ?";
-        try (Context oracle = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "native").build()) {
-            oracle.eval("sql", "create table s(k integer primary key, v)");
-            oracle.eval("sql", "insert into s select value, case when value <= 150 then value * 0.25 when value <= 200 then value * 3 when value <= 230 then null"
-                            + " when value <= 260 then (case value % 3 when 0 then '12' when 1 then 'x' else ' 1.5 ' end) else 9223372036854775807 end"
-                            + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 262) select value from n)");
+        matchSqliteWhileCompiling(log, dir.resolve("s.db"), "select sum(v), total(v), avg(v), count(v) from s where k <= ?", i -> Math.min(262, 10 + 2 * i),
+                        "create table s(k integer primary key, v)",
+                        "insert into s select value, case when value <= 150 then value * 0.25 when value <= 200 then value * 3 when value <= 230 then null"
+                                        + " when value <= 260 then (case value % 3 when 0 then '12' when 1 then 'x' else ' 1.5 ' end) else 9223372036854775807 end"
+                                        + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 262) select value from n)");
+        // integers, NULLs, text, and the overflow's error path: at most one deoptimization each.
+        assertCompiledWithoutLoops(log, "sql:select sum(v)", 5, "sql:select sum(v)");
+    }
+
+    /**
+     * Creates database {@code db} by {@code setup} on SQLite's VDBE, then runs {@code query} 150
+     * times on the Truffle tier of an engine that compiles early (tiers at 20 and 60 calls,
+     * traced into {@code log}), execution i with the argument {@code argument(i)}: every
+     * answer, or error, must be the one SQLite's VDBE gives.
+     */
+    private static void matchSqliteWhileCompiling(ByteArrayOutputStream log, Path db, String query, java.util.function.IntUnaryOperator argument, String... setup) {
+        try (Context oracle = Context.newBuilder("sql").allowIO(IOAccess.ALL).option("sql.Database", db.toString()).option("sql.Tier", "native").build()) {
+            for (String statement : setup) {
+                oracle.eval("sql", statement);
+            }
             Value expected = oracle.getBindings("sql").invokeMember("prepare", query);
             try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "20").option("engine.LastTierCompilationThreshold", "60").build();
-                            Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db).option("sql.Tier", "truffle").build()) {
+                            Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).option("sql.Tier", "truffle").build()) {
                 Value actual = c.getBindings("sql").invokeMember("prepare", query);
                 for (int i = 0; i < 150; i++) {
-                    int bound = Math.min(262, 10 + 2 * i);
-                    assertEquals(rowsOrError(expected, bound), rowsOrError(actual, bound), "execution " + i + ", k <= " + bound);
+                    int value = argument.applyAsInt(i);
+                    assertEquals(rowsOrError(expected, value), rowsOrError(actual, value), "execution " + i + " with argument " + value);
                 }
             }
         }
-        // integers, NULLs, text, and the overflow's error path: at most one deoptimization each.
-        assertCompiledWithoutLoops(log, "sql:select sum(v)", 5, "sql:select sum(v)");
     }
 
     private static String rowsOrError(Value statement, int argument) {
