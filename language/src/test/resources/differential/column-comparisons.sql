@@ -69,3 +69,11 @@ analyze;
 select d1.grp, d2.label, count(*), sum(f.amount) from fact f, dim1 d1, dim2 d2 where f.a = d1.k and f.b = d2.k and d1.grp = 2 and d2.flag > 3 group by 1, 2 order by 1, 2;
 select count(*), sum(f.amount) from fact f, dim1 d1 where f.a = d1.k and d1.name = 'n3';
 select count(*) from fact f where f.a in (select k from dim1 where grp = 1) and f.b < 100;
+-- Records longer than a page are copied: text fields compared with constants read the copy.
+create table big(k integer primary key, tag text, pad blob);
+insert into big select value, case value % 5 when 0 then 'alpha' when 1 then 'alp' when 2 then 'beta' when 3 then 'alphabet' else 'Alpha' end, zeroblob(5000 + value) from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 40) select value from n);
+select k, tag from big where tag < 'alpha' order by k;
+select count(*) from big where tag > 'alp';
+select count(*) from big where tag = 'alpha';
+select count(*) from big where tag >= 'alphabet';
+select count(*) from big where 'alphabet' > tag;

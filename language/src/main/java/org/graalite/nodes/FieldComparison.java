@@ -201,11 +201,16 @@ final class FieldComparison extends InstructionNode {
             if (equalityOnly() && length != constant.length) {
                 return 1;
             }
-            byte[] bytes = c.fieldBytes(field, type, 0);
-            if (numeric && NumberSyntax.mayBeNumber(bytes, length)) {
-                return GENERAL;
+            int res;
+            if (numeric) {
+                byte[] bytes = c.fieldBytes(field, type, 0);
+                if (NumberSyntax.mayBeNumber(bytes, length)) {
+                    return GENERAL;
+                }
+                res = compareBytes(bytes, length, constant, constant.length);
+            } else {
+                res = c.compareFieldBytes(field, type, constant, constant.length);
             }
-            int res = compareBytes(bytes, length, constant, constant.length);
             return lc == null ? -res : res;
         }
         byte[] a = lc.fieldBytes(lf, lt, 0);

@@ -695,6 +695,35 @@ public final class RecordCursor {
         return buffer;
     }
 
+    /**
+     * Text or blob field {@code field} (serial type {@code type}, 12 or more) against the first
+     * {@code n} bytes of {@code other}, read where the record is: memcmp of the common length,
+     * then the shorter first; -1, 0 or 1. A comparison with a constant needs no copy of the
+     * field.
+     */
+    public int compareFieldBytes(int field, int type, byte[] other, int n) {
+        int length = (type - 12) >> 1;
+        int offset = offsets[field];
+        int common = Math.min(length, n);
+        byte[] bytes = copy;
+        if (bytes != null) {
+            for (int i = 0; i < common; i++) {
+                if (bytes[offset + i] != other[i]) {
+                    return (bytes[offset + i] & 0xff) < (other[i] & 0xff) ? -1 : 1;
+                }
+            }
+        } else {
+            long base = address + offset;
+            for (int i = 0; i < common; i++) {
+                byte b = PageMemory.getByte(base + i);
+                if (b != other[i]) {
+                    return (b & 0xff) < (other[i] & 0xff) ? -1 : 1;
+                }
+            }
+        }
+        return length < n ? -1 : length > n ? 1 : 0;
+    }
+
     /** Copies the {@code length} bytes of field {@code field}'s body into {@code to} at {@code at}, as stored (MakeRecord in place). */
     public void copyField(int field, byte[] to, int at, int length) {
         copyBytes(offsets[field], to, at, length);
