@@ -26,8 +26,11 @@ final class ColumnRun extends InstructionNode {
     /** The last field the program reads from the cursor (see RecordField). */
     private final int parseTo;
     @Child private BtreeCallNodes.Payload payload;
+    /** See CursorUses. */
+    private final boolean mayBePseudo;
+    private final boolean mayBeDeferred;
 
-    ColumnRun(int pc, int cursor, int[] fields, int[] registers, Object[] absent, int parseTo, BtreeCallNodes.Payload payload) {
+    ColumnRun(int pc, int cursor, int[] fields, int[] registers, Object[] absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
         super(pc, JUMP, pc + fields.length);
         this.cursor = cursor;
         this.fields = fields;
@@ -35,13 +38,15 @@ final class ColumnRun extends InstructionNode {
         this.absent = absent;
         this.parseTo = parseTo;
         this.payload = payload;
+        this.mayBePseudo = uses.mayBePseudo(cursor);
+        this.mayBeDeferred = uses.mayBeDeferred(cursor);
     }
 
     @Override
     public void execute(Execution execution) {
         for (int i = 0; i < fields.length; i++) {
-            RecordCursor c = RecordField.locate(execution, cursor, fields[i], payload);
-            int f = RecordField.fieldIn(execution, cursor, fields[i], c);
+            RecordCursor c = RecordField.locate(execution, cursor, fields[i], payload, mayBePseudo, mayBeDeferred);
+            int f = RecordField.fieldIn(execution, cursor, fields[i], c, mayBeDeferred);
             int type = c.serialTypeAt(execution.vdbe, f, c == execution.cursors[cursor] ? parseTo : f);
             execution.registers[registers[i]] = c.value(f, type, absent[i]);
         }

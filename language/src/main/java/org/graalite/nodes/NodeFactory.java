@@ -226,7 +226,7 @@ public final class NodeFactory {
         if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
+        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
         InstructionNode[] nodes = nodes(build);
         return new ProgramRootNode(language, nodes, sql).getCallTarget();
     }
@@ -324,7 +324,7 @@ public final class NodeFactory {
                     absent[k] = absentValue(column);
                 }
                 int cursor = program.get(pc).p1();
-                nodes[pc] = new ColumnRun(pc, cursor, fields, registers, absent, build.lastFieldRead(cursor), BtreeCallNodes.Payload.create(build.nfi()));
+                nodes[pc] = new ColumnRun(pc, cursor, fields, registers, absent, build.lastFieldRead(cursor), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
             }
             pc = Math.max(end, pc + 1);
         }
@@ -355,7 +355,7 @@ public final class NodeFactory {
 
     /** For tests: the nodes of a program without triggers or user functions (FFM binding). */
     static InstructionNode[] nodesForTest(List<Instruction> instructions) {
-        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), null, false, null, ColumnComparisons.NONE));
+        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), null, false, null, ColumnComparisons.NONE));
     }
 
     /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
@@ -408,9 +408,9 @@ public final class NodeFactory {
 
     /** What building one program's nodes needs to know about the whole program. */
     private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, java.util.Map<Integer, Integer> lastFields,
-                    TriggerNodes.Subprograms subprograms, boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
+                    CursorUses cursorUses, TriggerNodes.Subprograms subprograms, boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
         Build withFused(ColumnComparisons f) {
-            return new Build(program, database, nativeAccumulators, clearable, lastFields, subprograms, subprogram, nfi, f);
+            return new Build(program, database, nativeAccumulators, clearable, lastFields, cursorUses, subprograms, subprogram, nfi, f);
         }
 
         /** The last field a Column of the program reads from cursor {@code cursor}. */
@@ -470,7 +470,7 @@ public final class NodeFactory {
 
     /** The field a Column instruction reads. */
     private static RecordField recordField(Instruction column, Build build) {
-        return new RecordField(column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()));
+        return new RecordField(column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
     }
 
     /** A Column's P4: the value of a field its record lacks (a column added by ALTER TABLE), or null. */

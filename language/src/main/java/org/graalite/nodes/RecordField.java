@@ -36,13 +36,18 @@ final class RecordField extends Node {
     private static final int OTHER = 4;
     /** Finds the row's record (the payload call) ahead of decoding, where the binding needs that. */
     @Child private BtreeCallNodes.Payload payload;
+    /** Whether the program opens the cursor with OpenPseudo, or positions it by DeferredSeek (see CursorUses). */
+    private final boolean mayBePseudo;
+    private final boolean mayBeDeferred;
 
-    RecordField(int cursor, int field, Object absent, int parseTo, BtreeCallNodes.Payload payload) {
+    RecordField(int cursor, int field, Object absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
         this.cursor = cursor;
         this.field = field;
         this.absent = absent;
         this.parseTo = Math.max(field, parseTo);
         this.payload = payload;
+        this.mayBePseudo = uses.mayBePseudo(cursor);
+        this.mayBeDeferred = uses.mayBeDeferred(cursor);
     }
 
     /**
@@ -51,17 +56,21 @@ final class RecordField extends Node {
      * seek at all), as vdbe.c's alt map does.
      */
     RecordCursor locate(Execution execution) {
-        return locate(execution, cursor, field, payload);
+        return locate(execution, cursor, field, payload, mayBePseudo, mayBeDeferred);
     }
 
-    /** {@link #locate(Execution)} for field {@code field} of cursor {@code cursor} (ColumnRun reads several). */
-    static RecordCursor locate(Execution execution, int cursor, int field, BtreeCallNodes.Payload payload) {
+    /**
+     * {@link #locate(Execution)} for field {@code field} of cursor {@code cursor} (ColumnRun
+     * reads several); a cursor that the program never opens with OpenPseudo, or never positions
+     * by DeferredSeek, is not tested for those.
+     */
+    static RecordCursor locate(Execution execution, int cursor, int field, BtreeCallNodes.Payload payload, boolean mayBePseudo, boolean mayBeDeferred) {
         RecordCursor c = execution.cursors[cursor];
-        if (c.pseudoRegister >= 0) {
+        if (mayBePseudo && c.pseudoRegister >= 0) {
             c.usePseudoRecord(execution.registers[c.pseudoRegister]);
             return c;
         }
-        if (c.isDeferred()) {
+        if (mayBeDeferred && c.isDeferred()) {
             int alternative = c.alternativeField(field);
             if (alternative >= 0) {
                 c = c.altCursor();
@@ -75,11 +84,12 @@ final class RecordField extends Node {
 
     /** The field's number in {@code c}, the record cursor {@link #locate} answered. */
     int fieldIn(Execution execution, RecordCursor c) {
-        return fieldIn(execution, cursor, field, c);
+        return fieldIn(execution, cursor, field, c, mayBeDeferred);
     }
 
-    static int fieldIn(Execution execution, int cursor, int field, RecordCursor c) {
-        return c == execution.cursors[cursor] ? field : execution.cursors[cursor].alternativeField(field);
+    /** Only after a DeferredSeek may {@link #locate} answer another cursor, the index. */
+    static int fieldIn(Execution execution, int cursor, int field, RecordCursor c, boolean mayBeDeferred) {
+        return !mayBeDeferred || c == execution.cursors[cursor] ? field : execution.cursors[cursor].alternativeField(field);
     }
 
     /**
