@@ -128,14 +128,8 @@ final class BtreeCallNodes {
         @Override
         void found(NativeVdbe vdbe, RecordCursor c) {
             if (locate) {
-                locateReported(vdbe, c);
+                c.locateReported(vdbe);
             }
-        }
-
-        /** Out of line in compiled code, as the seek before it: the row is on another page. */
-        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
-        private static void locateReported(NativeVdbe vdbe, RecordCursor c) {
-            c.locateReported(vdbe);
         }
 
         @Override

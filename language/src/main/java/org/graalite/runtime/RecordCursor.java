@@ -175,8 +175,10 @@ public final class RecordCursor {
      * After a native step or seek that located the row ({@link NativeVdbe#stepLocated},
      * {@link NativeVdbe#seekLocated}, {@link NativeVdbe#seekRowidLocated}): the record it
      * found, and the native structs it reported, which the steps and seeks of {@link LeafStep}
-     * then use.
+     * then use. Out of line in compiled code, as the native call before it: it runs once a
+     * page for a scan, and for a seek only when the row is on another page.
      */
+    @TruffleBoundary
     public void locateReported(NativeVdbe vdbe) {
         locateAt(vdbe, vdbe.locatedAddress());
         vdbeCursor = vdbe.locatedVdbeCursor();
