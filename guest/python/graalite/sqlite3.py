@@ -901,8 +901,35 @@ class Connection:
                     return _sql_result(func())
                 except BaseException:
                     raise _callback_failed(connection, "user-defined function raised exception") from None
+
+        # The same function without arguments, for the Truffle tier (UserFunction.ArgumentSlots
+        # in the language): the statement puts the arguments into ``slots`` right before each
+        # call, and the function reads them before anything else runs; GraalPy then makes no
+        # argument array per call.
+        slots = [None] * narg if narg in (1, 2) else None
+        if narg == 1:
+            def slot_call():
+                a = slots[0]
+                try:
+                    if type(a) is _ForeignList:
+                        a = bytes(a)
+                    return _sql_result(func(a))
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined function raised exception") from None
+        elif narg == 2:
+            def slot_call():
+                args = (slots[0], slots[1])
+                try:
+                    if _ForeignList in map(type, args):
+                        args = [_py_value(a) for a in args]
+                    return _sql_result(func(*args))
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined function raised exception") from None
         try:
-            handle.createFunction(name, narg, call, bool(deterministic))
+            if slots is None:
+                handle.createFunction(name, narg, call, bool(deterministic))
+            else:
+                handle.createFunction(name, narg, call, bool(deterministic), slot_call, slots)
         except _ForeignException as e:
             raise _translate(e) from None
 

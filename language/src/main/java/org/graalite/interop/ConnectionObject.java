@@ -164,17 +164,28 @@ public final class ConnectionObject implements TruffleObject {
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {
-                // createFunction(name, argumentCount, callable[, deterministic])
-                if (arguments.length < 3 || arguments.length > 4) {
-                    throw ArityException.create(3, 4, arguments.length);
+                // createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]]):
+                // the last two are the guest modules' argument-less form of the callable (see
+                // UserFunction.ArgumentSlots): a callable of no arguments and a guest array of
+                // argumentCount elements, from which it reads its arguments.
+                if (arguments.length < 3 || arguments.length > 6 || arguments.length == 5) {
+                    throw ArityException.create(3, 6, arguments.length);
                 }
                 // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
                 Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
                 if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
-                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic])");
+                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]])");
                 }
-                boolean deterministic = arguments.length == 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
-                database.createFunction(sqlText(interop, arguments[0]), interop.asInt(arguments[1]), java != null ? java : arguments[2], deterministic);
+                boolean deterministic = arguments.length >= 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
+                int argumentCount = interop.asInt(arguments[1]);
+                org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
+                if (arguments.length == 6) {
+                    if (java != null || argumentCount < 1 || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != argumentCount) {
+                        throw UnsupportedTypeException.create(arguments, "slotCallable must be executable and argumentSlots an array of argumentCount elements");
+                    }
+                    slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
+                }
+                database.createFunction(sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots);
                 return SqlNull.INSTANCE;
             }
             default:

@@ -88,40 +88,30 @@ final class FunctionNodes {
      * callable (a constant of this node) is executed through a cached InteropLibrary, so Graal
      * can inline the guest function into the statement, and its result becomes an SQL value.
      */
-    static final class GuestCall extends InstructionNode {
-        private final int firstArgument;
-        private final int argumentCount;
-        private final int result;
-        private final UserFunction function;
-        @Child private InteropLibrary calls;
+    abstract static class GuestFunctionCall extends InstructionNode {
+        final int firstArgument;
+        final int argumentCount;
+        final int result;
+        final UserFunction function;
         @Child private InteropLibrary results = InteropLibrary.getFactory().createDispatched(3);
 
-        GuestCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+        GuestFunctionCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.result = result;
             this.function = function;
-            this.calls = InteropLibrary.getFactory().create(function.callable());
         }
 
-        @Override
-        @ExplodeLoop
-        public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = SqlValues.toGuestArgument(execution.registers[firstArgument + i]);
+        /** The node for a call of {@code function} with {@code argumentCount} arguments: through its argument slots where it has them for that many. */
+        static GuestFunctionCall create(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            if (function.slots() != null && function.arguments() == argumentCount) {
+                return new GuestSlotCall(pc, firstArgument, argumentCount, result, function);
             }
-            Object value;
-            try {
-                value = calls.execute(function.callable(), arguments);
-            } catch (InteropException e) {
-                throw failed(e);
-            }
-            execution.registers[result] = toSql(value);
+            return new GuestCall(pc, firstArgument, argumentCount, result, function);
         }
 
-        private Object toSql(Object value) {
+        final Object toSql(Object value) {
             try {
                 if (results.isNull(value)) {
                     return null;
@@ -141,8 +131,68 @@ final class FunctionNodes {
         }
 
         @TruffleBoundary
-        private SqliteException failed(Exception e) {
+        final SqliteException failed(Exception e) {
             return SqliteException.error("user function " + function.name() + " failed: " + e.getMessage());
+        }
+    }
+
+    /** A guest function called with its arguments. */
+    static final class GuestCall extends GuestFunctionCall {
+        @Child private InteropLibrary calls;
+
+        GuestCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            super(pc, firstArgument, argumentCount, result, function);
+            this.calls = InteropLibrary.getFactory().create(function.callable());
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                arguments[i] = SqlValues.toGuestArgument(execution.registers[firstArgument + i]);
+            }
+            Object value;
+            try {
+                value = calls.execute(function.callable(), arguments);
+            } catch (InteropException e) {
+                throw failed(e);
+            }
+            execution.registers[result] = toSql(value);
+        }
+    }
+
+    /**
+     * A guest function called in its argument-less form: the arguments go into its slots (a
+     * guest array), then the form runs without arguments (see UserFunction.ArgumentSlots).
+     */
+    static final class GuestSlotCall extends GuestFunctionCall {
+        private final Object slots;
+        private final Object slotCallable;
+        @Child private InteropLibrary slotWrites;
+        @Child private InteropLibrary calls;
+
+        GuestSlotCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            super(pc, firstArgument, argumentCount, result, function);
+            this.slots = function.slots().slots();
+            this.slotCallable = function.slots().callable();
+            this.slotWrites = InteropLibrary.getFactory().create(slots);
+            this.calls = InteropLibrary.getFactory().create(slotCallable);
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object value;
+            try {
+                for (int i = 0; i < argumentCount; i++) {
+                    slotWrites.writeArrayElement(slots, i, SqlValues.toGuestArgument(execution.registers[firstArgument + i]));
+                }
+                value = calls.execute(slotCallable);
+            } catch (InteropException e) {
+                throw failed(e);
+            }
+            execution.registers[result] = toSql(value);
         }
     }
 

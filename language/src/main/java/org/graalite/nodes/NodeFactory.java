@@ -908,7 +908,7 @@ public final class NodeFactory {
                     if (user.java() != null) {
                         return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
                     }
-                    return new FunctionNodes.GuestCall(pc, i.p2(), f.callArguments(), i.p3(), user);
+                    return FunctionNodes.GuestFunctionCall.create(pc, i.p2(), f.callArguments(), i.p3(), user);
                 }
                 if ((f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3)) {
                     return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());

@@ -50,10 +50,10 @@ public final class Database implements AutoCloseable {
         return language;
     }
 
-    /** Defines (or redefines) the SQL function {@code name} as a guest callable. */
+    /** Defines (or redefines) the SQL function {@code name} as a guest callable, with its argument-less form or null (see {@link UserFunction.ArgumentSlots}). */
     @TruffleBoundary
-    public void createFunction(String name, int arguments, Object callable, boolean deterministic) {
-        UserFunction f = new UserFunction(name, arguments, callable);
+    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots) {
+        UserFunction f = new UserFunction(name, arguments, callable, slots);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
         functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
     }

@@ -17,11 +17,26 @@ public final class UserFunction implements UserFunctions.Implementation {
     private final String name;
     private final int arguments;
     private final Object callable;
+    private final ArgumentSlots slots;
 
-    public UserFunction(String name, int arguments, Object callable) {
+    /**
+     * A second, argument-less form of the callable for the Truffle tier: it reads its arguments
+     * from {@code slots}, a guest array of one element per argument that the caller fills
+     * right before each call, and reads them before it runs anything else, so a nested call of
+     * the same function cannot change what it reads. A guest language copies the arguments of
+     * an interop call into a new array of its own, which compiled code then allocates and
+     * fills at every call (GraalJS: JSArguments.create); a call without arguments has nothing
+     * to copy. Measured in one process: a JavaScript abs() over 600,000 rows added 33 ms to
+     * the scan through arguments, 17 ms through slots.
+     */
+    public record ArgumentSlots(Object callable, Object slots) {
+    }
+
+    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots) {
         this.name = name;
         this.arguments = arguments;
         this.callable = callable;
+        this.slots = slots;
     }
 
     public String name() {
@@ -34,6 +49,11 @@ public final class UserFunction implements UserFunctions.Implementation {
 
     public Object callable() {
         return callable;
+    }
+
+    /** The argument-less form of the callable, or null when it has none. */
+    public ArgumentSlots slots() {
+        return slots;
     }
 
     /** The Java function this is, or null for a guest callable. */

@@ -52,9 +52,14 @@ final class GuestApis {
      * ES module {@code graalite}; its current directory (relative database paths) is {@code cwd}.
      */
     static Context newContext(Path cwd, ByteArrayOutputStream out) {
+        return newContext(cwd, out, TIER);
+    }
+
+    /** As {@link #newContext(Path, ByteArrayOutputStream)}, on the tier {@code tier}. */
+    static Context newContext(Path cwd, ByteArrayOutputStream out, String tier) {
         return Context.newBuilder("python", "js", "sql").engine(ENGINE).allowAllAccess(true).allowExperimentalOptions(true)
                         .currentWorkingDirectory(cwd).out(out).err(out)
-                        .option("sql.Tier", TIER)
+                        .option("sql.Tier", tier)
                         .option("python.PythonPath", GUEST.resolve("python").toString())
                         .option("js.commonjs-require", "true")
                         .option("js.commonjs-core-modules-replacements", "graalite:" + GUEST.resolve("js").resolve("graalite.js"))

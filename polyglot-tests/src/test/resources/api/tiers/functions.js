@@ -1,0 +1,28 @@
+// User functions of 1 to 3 arguments, which the Truffle tier calls without arguments through
+// their argument slots (UserFunction.ArgumentSlots) and SQLite's VDBE calls with arguments:
+// every storage class as an argument, an exception, and a function that runs a statement
+// calling itself (the nested call fills the same slots while the outer call runs).
+const Database = require('graalite');
+const db = new Database(':memory:');
+db.function('add2', (a, b) => a + b);
+db.function('kind', (x) => (x === null ? 'null' : x instanceof Uint8Array ? 'blob ' + Array.from(x).join(',') : typeof x + ' ' + x));
+db.function('join3', (a, b, c) => [a, b, c].map((v) => (v instanceof Uint8Array ? 'blob' : String(v))).join('|'));
+db.function('fails', (x) => { if (x > 2) throw new RangeError('too big: ' + x); return x; });
+db.function('depth', (n, tag) => (n <= 0 ? tag : db.prepare('SELECT depth(?, ?)').pluck().get(n - 1, tag + 'x') + '/' + n + tag));
+db.exec("CREATE TABLE t(a, b, c); INSERT INTO t VALUES (1, 2.5, 'x'), (NULL, x'0102', 3), (2147483648, -1, 'yy'), (4.5, 'text', NULL), (-7, 0, x'ff')");
+const all = db.prepare('SELECT add2(a, b), kind(a), kind(b), kind(c), join3(a, b, c) FROM t').raw();
+for (const row of all.all()) console.log(JSON.stringify(row));
+console.log(db.prepare('SELECT depth(3, ?)').pluck().get('t'));
+try {
+  db.prepare('SELECT fails(x) FROM (SELECT 1 AS x UNION ALL SELECT 3)').pluck().all();
+} catch (e) {
+  console.log(e.name, e.message);
+}
+// Enough calls for the statement to compile: the compiled slot path gives the same sum.
+db.exec('CREATE TABLE n(i INTEGER PRIMARY KEY, r REAL)');
+const insert = db.prepare('INSERT INTO n(r) VALUES (?)');
+db.transaction(() => { for (let i = 0; i < 3000; i++) insert.run(i * 0.25 - 100); })();
+const sum = db.prepare('SELECT sum(add2(i, r)) FROM n').pluck();
+let total = 0;
+for (let k = 0; k < 200; k++) total = sum.get();
+console.log(total);

@@ -1,0 +1,32 @@
+# User functions of 1 and 2 arguments, which the Truffle tier calls without arguments through
+# their argument slots (UserFunction.ArgumentSlots) and SQLite's VDBE calls with arguments:
+# every storage class as an argument and an exception. (A function that runs a statement on
+# its own connection fails on both tiers in graalite.sqlite3; functions.js covers nesting.)
+from graalite import sqlite3
+
+db = sqlite3.connect(":memory:")
+db.create_function("add2", 2, lambda a, b: a + b if type(a) is type(b) else repr(a) + repr(b))
+db.create_function("kind", 1, lambda x: type(x).__name__ + " " + repr(x))
+
+
+def fails(x):
+    if x > 2:
+        raise ValueError("too big: %r" % x)
+    return x
+
+
+db.create_function("fails", 1, fails)
+
+db.executescript("CREATE TABLE t(a, b, c); INSERT INTO t VALUES (1, 2.5, 'x'), (NULL, x'0102', 3), (2147483648, -1, 'yy'), (4.5, 'text', NULL), (-7, 0, x'ff')")
+for row in db.execute("SELECT add2(a, b), kind(a), kind(b), kind(c) FROM t"):
+    print(row)
+try:
+    db.execute("SELECT fails(x) FROM (SELECT 1 AS x UNION ALL SELECT 3)").fetchall()
+except sqlite3.OperationalError as e:
+    print(type(e).__name__, e)
+db.execute("CREATE TABLE n(i INTEGER PRIMARY KEY, r REAL)")
+db.executemany("INSERT INTO n(r) VALUES (?)", [(i * 0.25 - 100,) for i in range(3000)])
+total = None
+for k in range(100):
+    total = db.execute("SELECT sum(add2(i + 0.0, r)) FROM n").fetchone()[0]
+print(total)
