@@ -790,8 +790,11 @@
       if (argCount > 100) throw new RangeError('User-defined functions cannot have more than 100 arguments');
     }
     // better-sqlite3's {start, step, result} as the language's factory/step/finalize: one
-    // accumulator per group, holding the aggregate value.
+    // accumulator per group, holding the aggregate value. With one or two arguments each
+    // accumulator also has slotStep(), the same step without arguments for the Truffle tier,
+    // which reads them from `slots` (UserAggregate#slots in the language; see slotFunction).
     const db = this;
+    const slots = argCount === 1 || argCount === 2 ? new Array(argCount).fill(null) : null;
     const factory = () => {
       let value;
       try {
@@ -817,6 +820,23 @@
             throw callbackFailed(db, e);
           }
         },
+        slotStep: slots === null ? undefined : argCount === 1 ? () => {
+          const a = slots[0];
+          try {
+            const next = step(value, jsValue(a));
+            if (next !== undefined) value = next;
+          } catch (e) {
+            throw callbackFailed(db, e);
+          }
+        } : () => {
+          const a = slots[0], b = slots[1];
+          try {
+            const next = step(value, jsValue(a), jsValue(b));
+            if (next !== undefined) value = next;
+          } catch (e) {
+            throw callbackFailed(db, e);
+          }
+        },
         finalize() {
           try {
             return sqlResult(result === null ? value : result(value));
@@ -828,7 +848,11 @@
     };
     const handle = this._check();
     try {
-      handle.createAggregate(name, argCount, factory);
+      if (slots === null) {
+        handle.createAggregate(name, argCount, factory);
+      } else {
+        handle.createAggregate(name, argCount, factory, slots);
+      }
     } catch (e) {
       throw translate(e);
     }

@@ -969,6 +969,29 @@ class Connection:
                 except BaseException:
                     raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
 
+        # The same step without arguments, for the Truffle tier (UserAggregate#slots in the
+        # language): the statement puts the state and the arguments into ``slots`` right
+        # before each call, and the step reads them before anything else runs.
+        slots = [None] * (n_arg + 1) if n_arg in (1, 2) else None
+        if n_arg == 1:
+            def slot_step():
+                instance, a = slots[0], slots[1]
+                try:
+                    if type(a) is _ForeignList:
+                        a = bytes(a)
+                    instance.step(a)
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
+        elif n_arg == 2:
+            def slot_step():
+                instance, args = slots[0], (slots[1], slots[2])
+                try:
+                    if _ForeignList in map(type, args):
+                        args = [_py_value(a) for a in args]
+                    instance.step(*args)
+                except BaseException:
+                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
+
         def finalize(instance):
             try:
                 return _sql_result(instance.finalize())
@@ -976,7 +999,10 @@ class Connection:
                 raise _callback_failed(connection, "user-defined aggregate's 'finalize' method raised error") from None
 
         try:
-            handle.createAggregate(name, n_arg, start, step, finalize)
+            if slots is None:
+                handle.createAggregate(name, n_arg, start, step, finalize)
+            else:
+                handle.createAggregate(name, n_arg, start, step, finalize, slot_step, slots)
         except _ForeignException as e:
             raise _translate(e) from None
 

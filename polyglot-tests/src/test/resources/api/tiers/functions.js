@@ -1,5 +1,6 @@
-// User functions of 1 to 3 arguments, which the Truffle tier calls without arguments through
-// their argument slots (UserFunction.ArgumentSlots) and SQLite's VDBE calls with arguments:
+// User functions of 1 to 3 arguments and aggregates of 1 and 2, which the Truffle tier calls
+// without arguments through their argument slots (UserFunction.ArgumentSlots,
+// UserAggregate#slots) and SQLite's VDBE calls with arguments:
 // every storage class as an argument, an exception, and a function that runs a statement
 // calling itself (the nested call fills the same slots while the outer call runs).
 const Database = require('graalite');
@@ -18,6 +19,18 @@ try {
 } catch (e) {
   console.log(e.name, e.message);
 }
+// Aggregates of one and two arguments (their steps take the slots too), by group, with an
+// empty group and an exception.
+db.aggregate('collect', { start: () => [], step: (acc, x) => { acc.push(x instanceof Uint8Array ? 'blob' : x); }, result: (acc) => acc.join(',') });
+db.aggregate('weighted', { start: 0, step: (t, x, w) => t + x * w });
+db.aggregate('failsAt', { start: 0, step: (t, x) => { if (x === 3) throw new TypeError('step saw 3'); return t + x; } });
+console.log(JSON.stringify(db.prepare("SELECT typeof(a), collect(b), weighted(b, 2) FROM t GROUP BY typeof(a) ORDER BY 1").raw().all()));
+console.log(JSON.stringify(db.prepare('SELECT collect(a), weighted(a, a) FROM t WHERE a > 1000000000000').raw().all()));
+try {
+  db.prepare('SELECT failsAt(x) FROM (SELECT 1 AS x UNION ALL SELECT 3)').pluck().get();
+} catch (e) {
+  console.log(e.name, e.message);
+}
 // Enough calls for the statement to compile: the compiled slot path gives the same sum.
 db.exec('CREATE TABLE n(i INTEGER PRIMARY KEY, r REAL)');
 const insert = db.prepare('INSERT INTO n(r) VALUES (?)');
@@ -25,4 +38,7 @@ db.transaction(() => { for (let i = 0; i < 3000; i++) insert.run(i * 0.25 - 100)
 const sum = db.prepare('SELECT sum(add2(i, r)) FROM n').pluck();
 let total = 0;
 for (let k = 0; k < 200; k++) total = sum.get();
+console.log(total);
+const agg = db.prepare('SELECT weighted(r, i) FROM n').pluck();
+for (let k = 0; k < 200; k++) total = agg.get();
 console.log(total);

@@ -136,10 +136,16 @@ public final class ConnectionObject implements TruffleObject {
                 return new ConnectionObject(context.openDatabase(sqlText(interop, arguments[0]), readOnly), context);
             }
             case "createAggregate": {
-                // createAggregate(name, argumentCount, factory): factory() makes an object with step(...) and finalize();
-                // createAggregate(name, argumentCount, start, step, finalize): state = start(), state = step(state, ...), finalize(state)
-                if (arguments.length != 3 && arguments.length != 5) {
-                    throw ArityException.create(3, 5, arguments.length);
+                // createAggregate(name, argumentCount, factory[, argumentSlots]): factory() makes an object with step(...) and finalize();
+                // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots]): state = start(),
+                // state = step(state, ...), finalize(state).
+                // The optional ones are the guest modules' argument-less step (see
+                // UserAggregate#slots): the accumulator's slotStep() in the object shape,
+                // slotStep() in the functions shape, reading the state (functions shape) and
+                // the arguments from argumentSlots.
+                int n = arguments.length;
+                if (n < 3 || n > 7) {
+                    throw ArityException.create(3, 7, n);
                 }
                 if (!interop.fitsInInt(arguments[1])) {
                     throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory | start, step, finalize)");
@@ -147,18 +153,22 @@ public final class ConnectionObject implements TruffleObject {
                 String name = sqlText(interop, arguments[0]);
                 int count = interop.asInt(arguments[1]);
                 org.graalite.runtime.UserAggregate aggregate;
-                if (arguments.length == 3 && context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaAggregate.Factory java) {
+                if (n == 3 && context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaAggregate.Factory java) {
                     aggregate = org.graalite.runtime.UserAggregate.ofJava(name, count, java);
-                } else if (arguments.length == 3) {
+                } else if (n == 3 || n == 4) {
                     if (!(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
                     }
-                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2]);
-                } else {
-                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4])) {
-                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize)");
+                    Object slots = n == 4 ? argumentSlots(interop, arguments, 3, count) : null;
+                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots);
+                } else if (n == 5 || n == 7) {
+                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4]) || (n == 7 && !interop.isExecutable(arguments[5]))) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots])");
                     }
-                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4]);
+                    Object slots = n == 7 ? argumentSlots(interop, arguments, 6, count + 1) : null;
+                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots);
+                } else {
+                    throw ArityException.create(5, 7, n);
                 }
                 database.createAggregate(aggregate);
                 return SqlNull.INSTANCE;
@@ -196,6 +206,15 @@ public final class ConnectionObject implements TruffleObject {
     private static org.graalite.runtime.Statement bindAll(PreparedStatementObject statement, Object[] arguments) {
         org.graalite.runtime.Binder.bind(statement.statement(), arguments);
         return statement.statement();
+    }
+
+    /** arguments[index] as argument slots: a guest array of {@code size} elements, for a fixed argument count. */
+    private static Object argumentSlots(InteropLibrary interop, Object[] arguments, int index, int size) throws UnsupportedTypeException, UnsupportedMessageException {
+        Object slots = arguments[index];
+        if (size < 1 || !interop.hasArrayElements(slots) || interop.getArraySize(slots) != size) {
+            throw UnsupportedTypeException.create(arguments, "argumentSlots must be an array of " + size + " elements");
+        }
+        return slots;
     }
 
     private static String sqlText(InteropLibrary interop, Object value) throws UnsupportedTypeException, UnsupportedMessageException {

@@ -341,7 +341,8 @@ final class AggregateNodes {
     /**
      * AggStep of a guest aggregate: the first row of a group makes its accumulator; each row
      * calls its step() (object shape) or step(state, ...) (functions shape, a direct call of
-     * a constant executable).
+     * a constant executable), or, where the aggregate has argument slots for this many
+     * arguments, fills them and calls the argument-less step (UserAggregate#slots).
      */
     static final class GuestStep extends InstructionNode {
         private final int firstArgument;
@@ -349,8 +350,11 @@ final class AggregateNodes {
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
         private final boolean functions;
+        /** The aggregate's argument slots when this call uses them, else null. */
+        private final Object slots;
         @Child private com.oracle.truffle.api.interop.InteropLibrary calls;
         @Child private com.oracle.truffle.api.interop.InteropLibrary results;
+        @Child private com.oracle.truffle.api.interop.InteropLibrary slotWrites;
 
         GuestStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
             super(pc, STRAIGHT, -1);
@@ -359,7 +363,11 @@ final class AggregateNodes {
             this.accumulator = accumulator;
             this.aggregate = aggregate;
             this.functions = aggregate.isFunctions();
-            this.calls = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(aggregate.stepFunction())
+            boolean bySlots = aggregate.slots() != null && aggregate.arguments() == argumentCount && (!functions || aggregate.slotStep() != null);
+            this.slots = bySlots ? aggregate.slots() : null;
+            this.slotWrites = bySlots ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(slots) : null;
+            Object step = bySlots ? aggregate.slotStep() : aggregate.stepFunction();
+            this.calls = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(step)
                             : com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
             // The step's result is looked at only in the functions shape (null: keep the state).
             this.results = functions ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2) : null;
@@ -371,11 +379,25 @@ final class AggregateNodes {
             Object[] r = execution.registers;
             GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : start(r);
             int shift = functions ? 1 : 0;
-            Object[] arguments = new Object[argumentCount + shift];
-            for (int i = 0; i < argumentCount; i++) {
-                arguments[i + shift] = SqlValues.toGuestArgument(r[firstArgument + i]);
-            }
             try {
+                if (slots != null) {
+                    if (functions) {
+                        slotWrites.writeArrayElement(slots, 0, acc.instance);
+                    }
+                    for (int i = 0; i < argumentCount; i++) {
+                        slotWrites.writeArrayElement(slots, i + shift, SqlValues.toGuestArgument(r[firstArgument + i]));
+                    }
+                    if (functions) {
+                        acc.instance = org.graalite.runtime.UserAggregate.nextState(acc.instance, calls.execute(aggregate.slotStep()), results);
+                    } else {
+                        calls.invokeMember(acc.instance, "slotStep");
+                    }
+                    return;
+                }
+                Object[] arguments = new Object[argumentCount + shift];
+                for (int i = 0; i < argumentCount; i++) {
+                    arguments[i + shift] = SqlValues.toGuestArgument(r[firstArgument + i]);
+                }
                 if (functions) {
                     arguments[0] = acc.instance;
                     acc.instance = org.graalite.runtime.UserAggregate.nextState(acc.instance, calls.execute(aggregate.stepFunction(), arguments), results);

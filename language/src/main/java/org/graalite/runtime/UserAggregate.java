@@ -31,24 +31,33 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     private final Object start;
     private final Object step;
     private final Object finalize;
+    /** The functions shape's argument-less step, or null (see {@link #slots}). */
+    private final Object slotStep;
+    /** See {@link #slots}. */
+    private final Object slots;
 
-    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize) {
+    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots) {
         this.name = name;
         this.arguments = arguments;
         this.factory = factory;
         this.start = start;
         this.step = step;
         this.finalize = finalize;
+        this.slotStep = slotStep;
+        this.slots = slots;
     }
 
-    /** The object shape: {@code factory()} makes an accumulator with step() and finalize(). */
-    public static UserAggregate ofFactory(String name, int arguments, Object factory) {
-        return new UserAggregate(name, arguments, factory, null, null, null);
+    /**
+     * The object shape: {@code factory()} makes an accumulator with step() and finalize(); with
+     * {@code slots} (or null), also with an argument-less slotStep() (see {@link #slots}).
+     */
+    public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots) {
+        return new UserAggregate(name, arguments, factory, null, null, null, null, slots);
     }
 
     /** A Java aggregate: {@code factory.create()} makes the {@link JavaAggregate} of each group. */
     public static UserAggregate ofJava(String name, int arguments, JavaAggregate.Factory factory) {
-        return new UserAggregate(name, arguments, factory, null, null, null);
+        return new UserAggregate(name, arguments, factory, null, null, null, null, null);
     }
 
     /** Whether this is a Java aggregate (then {@link #start}, {@link #step} and {@link #finish} call Java directly). */
@@ -56,9 +65,28 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         return factory instanceof JavaAggregate.Factory;
     }
 
-    /** The functions shape: start(), step(state, args...), finalize(state). */
-    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize) {
-        return new UserAggregate(name, arguments, null, start, step, finalize);
+    /**
+     * The functions shape: start(), step(state, args...), finalize(state); with {@code slotStep}
+     * and {@code slots} (or nulls), also an argument-less step (see {@link #slots}).
+     */
+    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots) {
+        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots);
+    }
+
+    /**
+     * The argument slots of the Truffle tier's steps, or null: a guest array that the statement
+     * fills before each argument-less step, the state first in the functions shape, then the
+     * arguments; the step reads them before it runs anything else. As for functions
+     * ({@link UserFunction.ArgumentSlots}), an interop call with arguments makes the guest
+     * language copy them into a new array at every row, and a call without arguments does not.
+     */
+    public Object slots() {
+        return slots;
+    }
+
+    /** The functions shape's argument-less step (returns the next state as step does), or null. */
+    public Object slotStep() {
+        return slotStep;
     }
 
     public String name() {

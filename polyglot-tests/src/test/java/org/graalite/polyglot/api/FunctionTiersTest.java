@@ -15,7 +15,7 @@ import org.graalvm.polyglot.Source;
 import org.junit.jupiter.api.Test;
 
 /**
- * The guest modules' user functions on the Truffle tier, which calls them through their
+ * The guest modules' user functions and aggregates on the Truffle tier, which calls them through their
  * argument slots (UserFunction.ArgumentSlots), print what they print on SQLite's own VDBE,
  * which calls them with arguments: the programs of {@code src/test/resources/api/tiers} run
  * once per tier ({@code sql.Tier=truffle} fails any statement the Truffle tier cannot run)
@@ -52,7 +52,10 @@ class FunctionTiersTest {
                         "[\"null1,2\",\"null\",\"blob 1,2\",\"number 3\",\"null|blob|3\"]",
                         "txxx/1txx/2tx/3t",
                         "RangeError too big: 3",
-                        "5326125");
+                        "[[\"integer\",\"2.5,-1,0\",3],[\"null\",\"blob\",null],[\"real\",\"text\",null]]",
+                        "TypeError step saw 3",
+                        "5326125",
+                        "1799849750");
     }
 
     @Test
@@ -61,6 +64,9 @@ class FunctionTiersTest {
                         "('12.5', 'int 1', 'float 2.5', \"str 'x'\")",
                         "(-7, 'int -7', 'int 0', \"bytes b'\\\\xff'\")",
                         "OperationalError user-defined function raised exception",
-                        "5326125.0");
+                        "[('blob', \"b'\\\\x01\\\\x02'\", 0), ('integer', '-1,0', 4294967282), ('real', '2.5', 2), ('text', \"'text'\", 9.0)]",
+                        "OperationalError user-defined aggregate's 'step' method raised error",
+                        "5326125.0",
+                        "1799849750.0");
     }
 }
