@@ -56,6 +56,11 @@ __all__ = [
 
 _ForeignException = _polyglot.ForeignException
 _ForeignList = _polyglot.ForeignList
+# SQL NULL reaches a user function as polyglot.ForeignNone, which equals None but is not it;
+# CPython's sqlite3 passes None, and functions test `x is None`.
+_ForeignNone = _polyglot.ForeignNone
+# The argument types a user function or aggregate must not see as they are (see _py_value).
+_FOREIGN_ARGUMENTS = frozenset((_ForeignList, _ForeignNone))
 _gil_locked_during_interop = _polyglot.gil_locked_during_interop
 # The function behind that context manager: sets the flag, returns the one before.
 _set_gil_locked_during_interop = _polyglot.__set_gil_locked_during_foreign_calls__
@@ -413,8 +418,11 @@ def _sql_result(value):
 
 
 def _py_value(value):
-    # A BLOB arrives as an array of its bytes: bytes() copies it.
-    return bytes(value) if type(value) is _ForeignList else value
+    # A BLOB arrives as an array of its bytes: bytes() copies it. NULL arrives as ForeignNone.
+    t = type(value)
+    if t is _ForeignList:
+        return bytes(value)
+    return None if t is _ForeignNone else value
 
 
 # ---------------------------------------------------------------------------------------
@@ -880,7 +888,7 @@ class Connection:
 
         def call(*args):
             try:
-                if _ForeignList in map(type, args):
+                if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
                     args = [_py_value(a) for a in args]
                 return _sql_result(func(*args))
             except BaseException:
@@ -890,8 +898,8 @@ class Connection:
         if narg == 1:
             def call(a):  # noqa: F811
                 try:
-                    if type(a) is _ForeignList:
-                        a = bytes(a)
+                    if type(a) in _FOREIGN_ARGUMENTS:
+                        a = _py_value(a)
                     return _sql_result(func(a))
                 except BaseException:
                     raise _callback_failed(connection, "user-defined function raised exception") from None
@@ -911,8 +919,8 @@ class Connection:
             def slot_call():
                 a = slots[0]
                 try:
-                    if type(a) is _ForeignList:
-                        a = bytes(a)
+                    if type(a) in _FOREIGN_ARGUMENTS:
+                        a = _py_value(a)
                     return _sql_result(func(a))
                 except BaseException:
                     raise _callback_failed(connection, "user-defined function raised exception") from None
@@ -920,7 +928,7 @@ class Connection:
             def slot_call():
                 args = (slots[0], slots[1])
                 try:
-                    if _ForeignList in map(type, args):
+                    if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
                         args = [_py_value(a) for a in args]
                     return _sql_result(func(*args))
                 except BaseException:
@@ -954,7 +962,7 @@ class Connection:
 
         def step(instance, *args):
             try:
-                if _ForeignList in map(type, args):
+                if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
                     args = [_py_value(a) for a in args]
                 instance.step(*args)
             except BaseException:
@@ -963,8 +971,8 @@ class Connection:
         if n_arg == 1:
             def step(instance, a):  # noqa: F811
                 try:
-                    if type(a) is _ForeignList:
-                        a = bytes(a)
+                    if type(a) in _FOREIGN_ARGUMENTS:
+                        a = _py_value(a)
                     instance.step(a)
                 except BaseException:
                     raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
@@ -977,8 +985,8 @@ class Connection:
             def slot_step():
                 instance, a = slots[0], slots[1]
                 try:
-                    if type(a) is _ForeignList:
-                        a = bytes(a)
+                    if type(a) in _FOREIGN_ARGUMENTS:
+                        a = _py_value(a)
                     instance.step(a)
                 except BaseException:
                     raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
@@ -986,7 +994,7 @@ class Connection:
             def slot_step():
                 instance, args = slots[0], (slots[1], slots[2])
                 try:
-                    if _ForeignList in map(type, args):
+                    if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
                         args = [_py_value(a) for a in args]
                     instance.step(*args)
                 except BaseException:

@@ -17,10 +17,13 @@ def fails(x):
 
 
 db.create_function("fails", 1, fails)
+db.create_function("is_none", 1, lambda x: x is None)
+db.create_function("both_none", 2, lambda x, y: x is None and y is None)
 
 db.executescript("CREATE TABLE t(a, b, c); INSERT INTO t VALUES (1, 2.5, 'x'), (NULL, x'0102', 3), (2147483648, -1, 'yy'), (4.5, 'text', NULL), (-7, 0, x'ff')")
 for row in db.execute("SELECT add2(a, b), kind(a), kind(b), kind(c) FROM t"):
     print(row)
+print(db.execute("SELECT is_none(NULL), is_none(0), both_none(NULL, NULL), both_none(NULL, '')").fetchone())
 try:
     db.execute("SELECT fails(x) FROM (SELECT 1 AS x UNION ALL SELECT 3)").fetchall()
 except sqlite3.OperationalError as e:

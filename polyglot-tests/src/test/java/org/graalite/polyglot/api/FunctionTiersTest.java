@@ -63,6 +63,8 @@ class FunctionTiersTest {
         sameOnBothTiers("python", "functions.py",
                         "('12.5', 'int 1', 'float 2.5', \"str 'x'\")",
                         "(-7, 'int -7', 'int 0', \"bytes b'\\\\xff'\")",
+                        "(\"Noneb'\\\\x01\\\\x02'\", 'NoneType None', \"bytes b'\\\\x01\\\\x02'\", 'int 3')",
+                        "(1, 0, 1, 0)",
                         "OperationalError user-defined function raised exception",
                         "[('blob', \"b'\\\\x01\\\\x02'\", 0), ('integer', '-1,0', 4294967282), ('real', '2.5', 2), ('text', \"'text'\", 9.0)]",
                         "OperationalError user-defined aggregate's 'step' method raised error",
