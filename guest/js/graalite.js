@@ -715,12 +715,11 @@
    * GraalJS copy them into a new array at every call; a call without arguments copies
    * nothing. For 1 to 3 arguments; null otherwise.
    */
-  function slotFunction(db, fn, argCount, slots) {
-    const fail = (e) => callbackFailed(db, e);
+  function slotFunction(call, argCount, slots) {
     switch (argCount) {
-      case 1: return () => { const a = slots[0]; try { return sqlResult(fn(jsValue(a))); } catch (e) { throw fail(e); } };
-      case 2: return () => { const a = slots[0], b = slots[1]; try { return sqlResult(fn(jsValue(a), jsValue(b))); } catch (e) { throw fail(e); } };
-      case 3: return () => { const a = slots[0], b = slots[1], c = slots[2]; try { return sqlResult(fn(jsValue(a), jsValue(b), jsValue(c))); } catch (e) { throw fail(e); } };
+      case 1: return () => call(slots[0]);
+      case 2: return () => call(slots[0], slots[1]);
+      case 3: return () => call(slots[0], slots[1], slots[2]);
       default: return null;
     }
   }
@@ -744,12 +743,13 @@
     }
     const handle = this._check();
     try {
+      const call = userFunction(this, fn, argCount);
       const slots = new Array(Math.max(argCount, 0)).fill(null);
-      const slotForm = slotFunction(this, fn, argCount, slots);
+      const slotForm = slotFunction(call, argCount, slots);
       if (slotForm === null) {
-        handle.createFunction(name, argCount, userFunction(this, fn, argCount), deterministic);
+        handle.createFunction(name, argCount, call, deterministic);
       } else {
-        handle.createFunction(name, argCount, userFunction(this, fn, argCount), deterministic, slotForm, slots);
+        handle.createFunction(name, argCount, call, deterministic, slotForm, slots);
       }
     } catch (e) {
       throw translate(e);
@@ -802,41 +802,27 @@
       } catch (e) {
         throw callbackFailed(db, e);
       }
+      // One argument, the common case, without a rest parameter and a spread per row.
+      const stepRow = argCount === 1 ? (a) => {
+        try {
+          const next = step(value, jsValue(a));
+          if (next !== undefined) value = next;
+        } catch (e) {
+          throw callbackFailed(db, e);
+        }
+      } : (...args) => {
+        try {
+          for (let i = 0; i < args.length; ++i) args[i] = jsValue(args[i]);
+          const next = step(value, ...args);
+          if (next !== undefined) value = next;
+        } catch (e) {
+          throw callbackFailed(db, e);
+        }
+      };
       return {
-        // One argument, the common case, without a rest parameter and a spread per row.
-        step: argCount === 1 ? (a) => {
-          try {
-            const next = step(value, jsValue(a));
-            if (next !== undefined) value = next;
-          } catch (e) {
-            throw callbackFailed(db, e);
-          }
-        } : (...args) => {
-          try {
-            for (let i = 0; i < args.length; ++i) args[i] = jsValue(args[i]);
-            const next = step(value, ...args);
-            if (next !== undefined) value = next;
-          } catch (e) {
-            throw callbackFailed(db, e);
-          }
-        },
-        slotStep: slots === null ? undefined : argCount === 1 ? () => {
-          const a = slots[0];
-          try {
-            const next = step(value, jsValue(a));
-            if (next !== undefined) value = next;
-          } catch (e) {
-            throw callbackFailed(db, e);
-          }
-        } : () => {
-          const a = slots[0], b = slots[1];
-          try {
-            const next = step(value, jsValue(a), jsValue(b));
-            if (next !== undefined) value = next;
-          } catch (e) {
-            throw callbackFailed(db, e);
-          }
-        },
+        step: stepRow,
+        slotStep: slots === null ? undefined
+          : argCount === 1 ? () => stepRow(slots[0]) : () => stepRow(slots[0], slots[1]),
         finalize() {
           try {
             return sqlResult(result === null ? value : result(value));

@@ -917,22 +917,10 @@ class Connection:
         slots = [None] * narg if narg in (1, 2) else None
         if narg == 1:
             def slot_call():
-                a = slots[0]
-                try:
-                    if type(a) in _FOREIGN_ARGUMENTS:
-                        a = _py_value(a)
-                    return _sql_result(func(a))
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined function raised exception") from None
+                return call(slots[0])
         elif narg == 2:
             def slot_call():
-                args = (slots[0], slots[1])
-                try:
-                    if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
-                        args = [_py_value(a) for a in args]
-                    return _sql_result(func(*args))
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined function raised exception") from None
+                return call(slots[0], slots[1])
         try:
             if slots is None:
                 handle.createFunction(name, narg, call, bool(deterministic))
@@ -983,22 +971,10 @@ class Connection:
         slots = [None] * (n_arg + 1) if n_arg in (1, 2) else None
         if n_arg == 1:
             def slot_step():
-                instance, a = slots[0], slots[1]
-                try:
-                    if type(a) in _FOREIGN_ARGUMENTS:
-                        a = _py_value(a)
-                    instance.step(a)
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
+                return step(slots[0], slots[1])
         elif n_arg == 2:
             def slot_step():
-                instance, args = slots[0], (slots[1], slots[2])
-                try:
-                    if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
-                        args = [_py_value(a) for a in args]
-                    instance.step(*args)
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
+                return step(slots[0], slots[1], slots[2])
 
         def finalize(instance):
             try:
