@@ -189,6 +189,14 @@ try:
     con.executemany("SELECT ?", [(1,)])
 except sqlite3.ProgrammingError as e:
     print("executemany SELECT:", e)
+# A user function may run statements on its connection while the statement that calls it runs.
+con.execute("CREATE TABLE names(k INTEGER PRIMARY KEY, v TEXT)")
+con.executemany("INSERT INTO names VALUES (?, ?)", [(1, "one"), (2, "two")])
+con.create_function("lookup", 1, lambda k: (con.execute("SELECT v FROM names WHERE k = ?", (k,)).fetchone() or (None,))[0])
+print("nested statement:", con.execute("SELECT k, lookup(k), lookup(k + 1) FROM names ORDER BY k").fetchall())
+con.create_function("count_names", 0, lambda: con.execute("SELECT count(*) FROM names").fetchone()[0])
+con.execute("INSERT INTO names(v) SELECT 'n' || count_names() FROM names")
+print("nested in an insert:", con.execute("SELECT v FROM names ORDER BY k").fetchall())
 print("module:", sqlite3.apilevel, sqlite3.paramstyle, sqlite3.PARSE_DECLTYPES, sqlite3.PARSE_COLNAMES)
 print("hierarchy:", issubclass(sqlite3.IntegrityError, sqlite3.DatabaseError), issubclass(sqlite3.DatabaseError, sqlite3.Error),
       issubclass(sqlite3.Error, Exception), issubclass(sqlite3.ProgrammingError, sqlite3.DatabaseError))
