@@ -802,10 +802,18 @@
       } catch (e) {
         throw callbackFailed(db, e);
       }
-      // One argument, the common case, without a rest parameter and a spread per row.
+      // One or two arguments, the common cases (and those of slotStep), without a rest
+      // parameter and a spread per row: GraalJS allocates both at every call.
       const stepRow = argCount === 1 ? (a) => {
         try {
           const next = step(value, jsValue(a));
+          if (next !== undefined) value = next;
+        } catch (e) {
+          throw callbackFailed(db, e);
+        }
+      } : argCount === 2 ? (a, b) => {
+        try {
+          const next = step(value, jsValue(a), jsValue(b));
           if (next !== undefined) value = next;
         } catch (e) {
           throw callbackFailed(db, e);
