@@ -330,8 +330,14 @@ GRAALITE_EXPORT int graalite_exec_abort(sqlite3_stmt *stmt, int pc, int rc, cons
   return graalite_transfer(p, SQLITE_ERROR);
 }
 
-/* OP_Halt of the main program at address pc: SQLITE_DONE, or the error code. */
-GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc) {
+/*
+ * OP_Halt of the main program at address pc: SQLITE_DONE, or the error code. After
+ * SQLITE_DONE the statement is also reset, as the caller's sqlite3_reset right after it would
+ * (one call where two were, on every execution), and *pChanged is the rows it changed if the
+ * connection's total_changes() moved from `before` (graalite_changes_since), else 0.
+ */
+GRAALITE_EXPORT sqlite3_int64 graalite_changes_since(sqlite3 *db, sqlite3_int64 before);
+GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc, sqlite3_int64 before, sqlite3_int64 *pChanged) {
   Vdbe *p = (Vdbe *)stmt;
   Op *pOp = &p->aOp[pc];
   int rc;
@@ -356,7 +362,12 @@ GRAALITE_EXPORT int graalite_op_halt(sqlite3_stmt *stmt, int pc) {
     p->rc = SQLITE_BUSY;
     return graalite_transfer(p, SQLITE_BUSY);
   }
-  return graalite_transfer(p, p->rc ? SQLITE_ERROR : SQLITE_DONE);
+  rc = graalite_transfer(p, p->rc ? SQLITE_ERROR : SQLITE_DONE);
+  if (rc == SQLITE_DONE) {
+    *pChanged = graalite_changes_since(p->db, before);
+    sqlite3_reset(stmt);
+  }
+  return rc;
 }
 
 /* OP_Transaction at address pc: SQLITE_OK or an error code (the execution is not ended). */

@@ -134,7 +134,7 @@ public enum NativeFunction {
     EXEC_INTERRUPTED("graalite_exec_interrupted", true, JAVA_INT, ADDRESS),
     EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
     CURSOR_COUNT("graalite_cursor_count", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
-    OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     OP_TRANSACTION("graalite_op_transaction", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OPEN_READ("graalite_op_open_read", false, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_CLOSE("graalite_cursor_close", false, null, ADDRESS, JAVA_INT),

@@ -145,6 +145,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int begin() {
         resetSchemaOnFault = 0;
+        resetAtHalt = false;
         MemorySegment m = scratch(8);
         int rc;
         try {
@@ -223,18 +224,41 @@ public final class NativeVdbe {
         }
     }
 
-    /** OP_Halt at {@code pc}: returns normally when the statement is done, throws SQLite's error otherwise. */
+    /**
+     * OP_Halt at {@code pc}: returns normally when the statement is done, throws SQLite's error
+     * otherwise. When done, the same call has reset the statement ({@link #resetAtHalt}) and
+     * counted the rows it changed ({@link #changedAtHalt}): the two calls that would follow it
+     * at every execution are not made.
+     */
     @TruffleBoundary
     public void halt(int pc) {
+        MemorySegment m = scratch(8);
         int rc;
         try {
-            rc = (int) OP_HALT.invokeExact(stmt, pc);
+            rc = (int) OP_HALT.invokeExact(stmt, pc, totalChangesAtBegin, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }
         if (rc != DONE) {
             throw statement.connection().lastError(rc);
         }
+        changedAtHalt = m.get(ValueLayout.JAVA_LONG, 0);
+        resetAtHalt = true;
+    }
+
+    /** The current execution halted without an error, and {@link #halt} reset the statement. */
+    private boolean resetAtHalt;
+    /** After {@link #resetAtHalt}: the rows the execution changed (0 when total_changes() did not move). */
+    private long changedAtHalt;
+
+    /** Whether the current execution ended at its halt, which also reset the statement (no sqlite3_reset is due). */
+    public boolean resetAtHalt() {
+        return resetAtHalt;
+    }
+
+    /** After {@link #resetAtHalt}: the rows the execution changed, as {@code changesSince(totalChangesAtBegin)}. */
+    public long changedAtHalt() {
+        return changedAtHalt;
     }
 
     /** OP_Transaction at {@code pc}: 0 or an error code for {@link #abort}. */

@@ -185,7 +185,7 @@ public final class Database implements AutoCloseable {
             while (statement.step()) {
                 // a statement without result columns produces no rows
             }
-            long changed = connection.changesSince(before);
+            long changed = statement.changesSince(before);
             if (closeWhenDone) {
                 statement.close();
             }

@@ -378,12 +378,28 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public void finish() {
         if (active) {
+            active = false;
             if (tier == Tier.TRUFFLE && execution != null) {
                 execution.vdbe.afterFault();
+                if (execution.vdbe.resetAtHalt()) {
+                    // The halt reset the statement in the same call.
+                    return;
+                }
             }
             nativeStatement.reset();
-            active = false;
         }
+    }
+
+    /**
+     * After an execution that ran to its end: the rows it changed, if the connection's
+     * total_changes() moved from {@code before} (its value at the start), else 0. A Truffle-tier
+     * halt counted them in its own call.
+     */
+    public long changesSince(long before) {
+        if (tier == Tier.TRUFFLE && execution != null && execution.vdbe.resetAtHalt()) {
+            return execution.vdbe.changedAtHalt();
+        }
+        return nativeStatement.connection().changesSince(before);
     }
 
     /** The current row's values: Long, Double, String, {@link SqlBlob} or {@link SqlNull}. */
