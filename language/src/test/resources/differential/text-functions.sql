@@ -15,6 +15,14 @@ select k, substr(t, 1, 3), substr(t, 0, 3), substr(t, -3, 2), substr(t, 3, -2), 
 select k, substring(t, 2, 4), substr(t, 9223372036854775807), substr(t, -9223372036854775807, 3), substr(t, 1, -9223372036854775807) from s order by k;
 select k, substr(b, 2), substr(b, -1, 1), substr(n, 2), substr(n, -2, 1), substr(t, 1.5), substr(t, '2'), substr(t, 2, null), substr(t, null), typeof(substr(b, 1)) from s order by k;
 select k, length(substr(t, 1)), hex(substr(t, 4)) from s order by k;
+-- substr of a field that nothing else reads takes its characters from the record in place
+-- (TextFunctionNodes.SubstrInPlace), with constants loaded between the Column and the call.
+select k, substr(t, 1, 2) in ('he', 'hé', 'ab', ''), substr(t, 14, 2), substr(t, 15), hex(substr(t, 3, 3)) from s order by k;
+select count(*), group_concat(substr(t, 3, 4), '|') from s where substr(t, 1, 1) in ('h', 'a', 'A');
+select substr(t, 2, 3) as c, count(*) from s group by c order by c;
+insert into s values (7, cast(x'41c328804142e298' as text), null, null);
+select k, substr(t, 1, 3), substr(t, 2), substr(t, 4, 1), length(substr(t, 3)) from s where k = 7;
+delete from s where k = 7;
 select s.k, p.pat, s.t like p.pat, s.t not like p.pat from s, p order by s.k, p.pat;
 select s.k, p.pat, s.n like p.pat, s.b like p.pat, p.pat like s.t from s, p order by s.k, p.pat;
 select k, t like 'ABC\%%' escape '\', t like '%\_%' escape '\', t like 'h%' escape 'h' from s order by k;

@@ -15,11 +15,11 @@ import org.graalite.program.Instruction;
  * lies spares a String (text) or a box (numbers) per row.
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
- * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, and MakeRecord (a sorter's or an
+ * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, and MakeRecord (a sorter's or an
  * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
- * (Columns, comparisons, MustBeInt, Filter, RealAffinity; a RealAffinity or MustBeInt of
+ * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants into other registers; a RealAffinity or MustBeInt of
  * {@code r} itself only right after the Column, which the readers then apply), and control
  * reaches the reader from the Column alone (no jump lands after the Column). It does when the
  * Column's value is read by nothing else: every instruction that may read {@code r} (see
@@ -90,8 +90,12 @@ final class ColumnComparisons {
             case "Filter":
                 return i.p4() instanceof org.graalite.program.P4.Int32 n && n.value() == 1 ? new int[]{i.p3()} : new int[0];
             case "Function", "PureFunc":
-                // SQLite's own like(pattern, string): the string (see TextFunctionNodes.LikeInPlace).
-                return TextFunctionNodes.isBuiltinLike(i) ? new int[]{i.p2() + 1} : new int[0];
+                // SQLite's own like(pattern, string): the string (see TextFunctionNodes.LikeInPlace);
+                // its substr(X, Y[, Z]): X (see TextFunctionNodes.SubstrInPlace).
+                if (TextFunctionNodes.isBuiltinLike(i)) {
+                    return new int[]{i.p2() + 1};
+                }
+                return TextFunctionNodes.isBuiltinSubstr(i) ? new int[]{i.p2()} : new int[0];
             case "MakeRecord": {
                 // Not with P5 flags (an UPDATE's unchanged-column magic) or an unusual size.
                 if (i.p5() != 0 || i.p2() <= 0 || i.p2() > MAKE_RECORD_FIELDS) {
@@ -228,6 +232,17 @@ final class ColumnComparisons {
         return true;
     }
 
+    /**
+     * Integer, Int64, Real and String8 put a constant into register P2 and move no cursor: a
+     * function's constant arguments (substr(c_phone, 1, 2)) come between its Column and the call.
+     */
+    private static boolean loadsConstant(Instruction i) {
+        return switch (i.opcodeName()) {
+            case "Integer", "Int64", "Real", "String8" -> true;
+            default -> false;
+        };
+    }
+
     static boolean isComparison(Instruction i) {
         return switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge" -> true;
@@ -282,6 +297,10 @@ final class ColumnComparisons {
                 }
                 conversionAt = p;
                 conversion = name.equals("RealAffinity") ? REAL_AFFINITY : MUST_BE_INT;
+            } else if (loadsConstant(i)) {
+                if (i.p2() == register) {
+                    return null;
+                }
             } else if (!(isComparison(i) || name.equals("Filter") || name.equals("MustBeInt") || name.equals("RealAffinity"))) {
                 // Anything else may move a cursor or write the register.
                 return null;

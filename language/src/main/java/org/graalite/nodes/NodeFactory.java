@@ -910,7 +910,11 @@ public final class NodeFactory {
                     }
                     return FunctionNodes.GuestFunctionCall.create(pc, i.p2(), f.callArguments(), i.p3(), user);
                 }
-                if ((f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3)) {
+                if (TextFunctionNodes.isBuiltinSubstr(i)) {
+                    ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                    if (inPlace != null) {
+                        return new TextFunctionNodes.SubstrInPlace(pc, i.p2(), f.callArguments(), i.p3(), recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+                    }
                     return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
                 }
                 if (TextFunctionNodes.isBuiltinLike(i)) {

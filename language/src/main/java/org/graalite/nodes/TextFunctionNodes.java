@@ -18,8 +18,14 @@ final class TextFunctionNodes {
     private TextFunctionNodes() {
     }
 
+    /** Whether {@code i} calls SQLite's own substr(X, Y) or substr(X, Y, Z) (not a user's function of that name). */
+    static boolean isBuiltinSubstr(Instruction i) {
+        return i.p4() instanceof P4.Function f && (f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3) &&
+                        (f.flags() & NodeFactory.SQLITE_FUNC_BUILTIN) != 0;
+    }
+
     /** Function or PureFunc of substr(X, Y) or substr(X, Y, Z). */
-    static final class Substr extends FunctionNodes.JavaFirst {
+    static class Substr extends FunctionNodes.JavaFirst {
         Substr(int pc, int firstArgument, int argumentCount, int result) {
             super(pc, firstArgument, argumentCount, result);
         }
@@ -38,6 +44,44 @@ final class TextFunctionNodes {
         @TruffleBoundary
         private static String substr(String s, long p1, long p2, boolean hasLength) {
             return TextFunctions.substr(s, p1, p2, hasLength);
+        }
+    }
+
+    /**
+     * substr(X, Y[, Z]) whose X is a Column's field that nothing else reads (see
+     * ColumnComparisons): for a text field, a positive Y and no or a non-negative Z, the
+     * characters are found in the record's bytes and only they become a String (TPC-H q22's
+     * substr(c_phone, 1, 2) decoded every phone number whole, then cut two characters of it).
+     * Other values and positions take the value the Column would have stored, and Substr.
+     */
+    static final class SubstrInPlace extends Substr {
+        @Child private RecordField source;
+        private final int conversion;
+
+        SubstrInPlace(int pc, int firstArgument, int argumentCount, int result, RecordField source, int conversion) {
+            super(pc, firstArgument, argumentCount, result);
+            this.source = source;
+            this.conversion = conversion;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            RecordCursor c = source.locate(execution);
+            int field = source.fieldIn(execution, c);
+            int type = source.serialType(c, execution.vdbe, field);
+            Object[] r = execution.registers;
+            if (conversion == ColumnComparisons.AS_STORED && type >= 13 && (type & 1) == 1 && r[firstArgument + 1] instanceof Long start && start >= 1) {
+                if (argumentCount == 2) {
+                    r[result] = c.textSubstring(field, type, start, Long.MAX_VALUE);
+                    return;
+                } else if (r[firstArgument + 2] instanceof Long length && length >= 0) {
+                    r[result] = c.textSubstring(field, type, start, length);
+                    return;
+                }
+            }
+            // The value the Column would have stored: its register is read by nothing but this substr.
+            r[firstArgument] = source.readConverted(c, execution.vdbe, field, conversion);
+            super.execute(execution);
         }
     }
 

@@ -46,6 +46,20 @@ public final class Collations {
         return compareOther(a, b, collation);
     }
 
+    /**
+     * Whether {@link #compare} finds the two values equal. Texts under BINARY are equal exactly
+     * when their characters are (String.equals, which the JIT vectorizes): a probe of an IN list
+     * compares its key with each entry, and a full comparison found the order it never needed.
+     */
+    public static boolean equal(Object a, Object b, int collation) {
+        if (collation == BINARY && a instanceof String x && b instanceof String y) {
+            return x.equals(y);
+        } else if (a instanceof Long x && b instanceof Long y) {
+            return x.longValue() == y.longValue();
+        }
+        return compare(a, b, collation) == 0;
+    }
+
     @TruffleBoundary
     private static int compareOther(Object a, Object b, int collation) {
         if (collation != BINARY && a instanceof String x && b instanceof String y) {

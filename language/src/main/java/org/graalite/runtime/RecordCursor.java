@@ -672,6 +672,48 @@ public final class RecordCursor {
         return s;
     }
 
+    /**
+     * substr(field, start, length) of text field {@code field} (serial type {@code type}, odd and
+     * 13 or more), for {@code start} at least 1 and {@code length} at least 0, as func.c's
+     * substrFunc finds it in the UTF-8 bytes: {@code start - 1} characters skipped, then up to
+     * {@code length} characters taken, a character being a byte of 0xC0 or more with the
+     * continuation bytes after it, or any other byte alone; the text ends at a NUL byte, as a C
+     * string does. Only the characters taken are decoded.
+     */
+    @TruffleBoundary
+    public String textSubstring(int field, int type, long start, long length) {
+        int end = (type - 13) >> 1;
+        int offset = offsets[field];
+        int position = 0;
+        long skip = start - 1;
+        while (skip > 0 && position < end && byteAt(offset + position) != 0) {
+            position = afterCharacter(offset, position, end);
+            skip--;
+        }
+        int from = position;
+        long take = length;
+        while (take > 0 && position < end && byteAt(offset + position) != 0) {
+            position = afterCharacter(offset, position, end);
+            take--;
+        }
+        int n = position - from;
+        byte[] buffer = n <= scratch.length ? scratch : new byte[n];
+        copyBytes(offset + from, buffer, n);
+        return new String(buffer, 0, n, StandardCharsets.UTF_8);
+    }
+
+    /** The position after the character at {@code position} (SQLITE_SKIP_UTF8), at most {@code end}. */
+    private int afterCharacter(int offset, int position, int end) {
+        int lead = byteAt(offset + position) & 0xff;
+        int next = position + 1;
+        if (lead >= 0xc0) {
+            while (next < end && (byteAt(offset + next) & 0xc0) == 0x80) {
+                next++;
+            }
+        }
+        return next;
+    }
+
     /** Where {@link #fieldBytes} copies text for comparisons: two, as both operands may be fields of this cursor. */
     private byte[] comparedBytes0 = new byte[32];
     private byte[] comparedBytes1 = new byte[32];

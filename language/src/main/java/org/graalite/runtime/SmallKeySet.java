@@ -67,7 +67,7 @@ public final class SmallKeySet {
 
     private static boolean startsWith(Object[] entry, Object[] registers, int first, int fields, int[] collations) {
         for (int i = 0; i < fields; i++) {
-            if (Collations.compare(entry[i], registers[first + i], collations[i]) != 0) {
+            if (!Collations.equal(entry[i], registers[first + i], collations[i])) {
                 return false;
             }
         }

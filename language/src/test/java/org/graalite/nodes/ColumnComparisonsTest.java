@@ -76,6 +76,15 @@ class ColumnComparisonsTest {
     }
 
     @Test
+    void substrReadsItsTextInPlace() {
+        // TPC-H q22's key: the constant arguments come between the Column and the call.
+        assertEquals("1 substrs, 1 columns", inPlace("select count(*) from t where substr(b, 1, 2) in ('ab', 'cd')", "substrs", n -> n instanceof TextFunctionNodes.SubstrInPlace));
+        assertEquals("1 substrs, 1 columns", inPlace("select substr(b, 3) from t", "substrs", n -> n instanceof TextFunctionNodes.SubstrInPlace));
+        // SQLite reads b again for the second result column, and a for the filter: three Columns, two store nothing.
+        assertEquals("1 substrs, 2 columns", inPlace("select substr(b, 2, 1), b from t where a > 1", "substrs", n -> n instanceof TextFunctionNodes.SubstrInPlace));
+    }
+
+    @Test
     void keysOfSortersAndNewRowsTakeFieldsAsStored() {
         // GROUP BY b, a: the sorter's record of the two columns.
         assertEquals("1 records, 2 columns", records("select b, a, count(*) from t group by b, a"));
