@@ -16,6 +16,13 @@ select id from v where n in ('ABC', 'X', 'b') order by id;
 select id from v where n not in ('abc') order by id;
 select id from v where a in (1, '2', 2, x'01') order by id;
 select id from v where a in (3) order by id;
+-- Lists of one class (all integers, all texts) are hash lookups for probes of that class;
+-- a real, a text or a blob probe compares with each entry as SQLite does.
+create table m(id integer primary key, x);
+insert into m values (1, 1), (2, 2.0), (3, '2'), (4, 'x'), (5, x'01'), (6, null), (7, 3.5), (8, 3), (9, 'X');
+select id from m where x in (1, 2, 3) order by id;
+select id from m where x in ('2', 'x', '3.5', '1') order by id;
+select id, x in (2, 3, 10), x in ('x', '2'), x in (3.5, 1.0, 7.0), x collate nocase in ('x', 'y', 'z') from m order by id;
 select id from v where b in (x'01', x'0102', x'') order by id;
 select id from v where t collate nocase in ('ABC ', 'B') order by id;
 select id from v where t collate rtrim in ('abc', '3  ') order by id;

@@ -21,12 +21,29 @@ public final class SmallKeySet {
     private final Object[][] entries = new Object[LIMIT][];
     private int size;
     private boolean overflowed;
+    /**
+     * The entries' first fields, when they are all texts or all integers (an IN list of either,
+     * as TPC-H's): a probe of one field of the same class is then a hash lookup, where a text
+     * under BINARY or an integer equals exactly the values that are equal to it as Java
+     * objects. Built at the first such probe after a change; null when the entries are mixed.
+     */
+    private java.util.HashSet<Object> firstFields;
+    /** The class all first fields share (String or Long), when {@link #firstFields} was built; null when not built or mixed. */
+    private Class<?> firstFieldClass;
+    private boolean firstFieldsBuilt;
 
     /** The index was opened (or cleared by OpenEphemeral): no entries. */
     public void clear() {
         java.util.Arrays.fill(entries, 0, size, null);
         size = 0;
         overflowed = false;
+        firstFieldsChanged();
+    }
+
+    private void firstFieldsChanged() {
+        firstFields = null;
+        firstFieldClass = null;
+        firstFieldsBuilt = false;
     }
 
     /** False once the index outgrew {@link #LIMIT}: then only SQLite's b-tree can answer. */
@@ -46,6 +63,7 @@ public final class SmallKeySet {
             return;
         }
         entries[size++] = RecordCursor.decodeRecord(record);
+        firstFieldsChanged();
     }
 
     /**
@@ -56,6 +74,15 @@ public final class SmallKeySet {
      */
     @TruffleBoundary
     public boolean containsPrefix(Object[] registers, int first, int fields, int[] collations) {
+        if (fields == 1) {
+            Object key = registers[first];
+            if (!firstFieldsBuilt) {
+                buildFirstFields();
+            }
+            if (key != null && key.getClass() == firstFieldClass && (firstFieldClass == Long.class || collations[0] == Collations.BINARY)) {
+                return firstFields.contains(key);
+            }
+        }
         for (int e = 0; e < size; e++) {
             Object[] entry = entries[e];
             if (startsWith(entry, registers, first, Math.min(fields, entry.length), collations)) {
@@ -63,6 +90,26 @@ public final class SmallKeySet {
             }
         }
         return false;
+    }
+
+    private void buildFirstFields() {
+        firstFieldsBuilt = true;
+        Class<?> shared = null;
+        for (int e = 0; e < size; e++) {
+            Object[] entry = entries[e];
+            // An entry without fields starts every key; other classes compare across classes.
+            Class<?> c = entry.length == 0 || entry[0] == null ? null : entry[0].getClass();
+            if (c != String.class && c != Long.class || (shared != null && c != shared)) {
+                return;
+            }
+            shared = c;
+        }
+        java.util.HashSet<Object> set = new java.util.HashSet<>();
+        for (int e = 0; e < size; e++) {
+            set.add(entries[e][0]);
+        }
+        firstFields = set;
+        firstFieldClass = shared;
     }
 
     private static boolean startsWith(Object[] entry, Object[] registers, int first, int fields, int[] collations) {
