@@ -378,16 +378,19 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public void finish() {
         if (active) {
-            active = false;
             if (tier == Tier.TRUFFLE && execution != null) {
                 execution.vdbe.afterFault();
-                if (execution.vdbe.resetAtHalt()) {
-                    // The halt reset the statement in the same call.
-                    return;
-                }
             }
-            nativeStatement.reset();
+            if (!resetAtHalt()) {
+                nativeStatement.reset();
+            }
+            active = false;
         }
+    }
+
+    /** Whether the current execution ended at a Truffle-tier halt, which also reset the statement and counted its changes. */
+    private boolean resetAtHalt() {
+        return tier == Tier.TRUFFLE && execution != null && execution.vdbe.resetAtHalt();
     }
 
     /**
@@ -396,7 +399,7 @@ public final class Statement implements AutoCloseable {
      * halt counted them in its own call.
      */
     public long changesSince(long before) {
-        if (tier == Tier.TRUFFLE && execution != null && execution.vdbe.resetAtHalt()) {
+        if (resetAtHalt()) {
             return execution.vdbe.changedAtHalt();
         }
         return nativeStatement.connection().changesSince(before);
