@@ -12,6 +12,8 @@ import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
+import org.graalite.nodes.ProgramRootNode;
+import org.graalite.runtime.RowBatch;
 import org.graalite.runtime.SqliteException;
 import org.graalite.runtime.Statement;
 
@@ -72,6 +74,52 @@ public final class QueryResult implements TruffleObject {
         }
         pending = false;
         return new Row(statement.columns(), statement.readRow());
+    }
+
+    /**
+     * Reads up to {@code most} rows into {@code batch}; fewer only at the end of the rows. On
+     * the Truffle tier this is one call of the program's batch target
+     * ({@link ProgramRootNode#rowBatchTarget}), in which the program compiles into the loop that
+     * collects its rows; elsewhere it steps row by row. An error ends the result and is thrown
+     * with the rows before it left in {@code batch}.
+     */
+    @TruffleBoundary
+    public void nextRows(RowBatch batch, int most) {
+        batch.start(most);
+        if (done) {
+            return;
+        }
+        if (pending) {
+            pending = false;
+            batch.add(statement.readRow());
+        }
+        RootCallTarget target = compiledStepTarget();
+        if (target != null && !batch.isFull() && !statement.isClosed()) {
+            boolean more;
+            try {
+                more = (Boolean) ProgramRootNode.rowBatchTarget(target).call(statement.execution(), batch);
+            } catch (RuntimeException e) {
+                // Only an execution that has not produced a row yet may go on natively.
+                if (batch.count > 0 || !statement.continuesNativelyAfterSchemaChange(e)) {
+                    failed();
+                    throw e;
+                }
+                more = true;
+            }
+            if (batch.count > 0) {
+                statement.afterStep(true);
+            }
+            if (!more) {
+                statement.afterStep(false);
+                end();
+                return;
+            }
+        }
+        // The native tier, a statement that went native, or a result made stale (which fails).
+        while (!batch.isFull() && hasNext()) {
+            pending = false;
+            batch.add(statement.readRow());
+        }
     }
 
     /** Reads and drops the remaining rows. */

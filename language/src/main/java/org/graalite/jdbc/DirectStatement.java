@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import org.graalite.interop.ColumnNames;
 import org.graalite.interop.PreparedStatementObject;
 import org.graalite.interop.QueryResult;
-import org.graalite.interop.Row;
 import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
 import org.graalite.runtime.Binder;
@@ -83,13 +82,19 @@ final class DirectStatement {
         }
     }
 
-    /** A row's values as the driver keeps them: Long, Double, String, byte[] or null. */
-    static Object[] values(Row row) {
-        Object[] values = new Object[row.size()];
+    /**
+     * Turns a row's values, as the language hands them out (Long, Double, String, SqlBlob or
+     * SqlNull), into the driver's (Long, Double, String, byte[] or null), in place: the array
+     * is the row's own, made for it by the statement.
+     */
+    static void toDriverValues(Object[] values) {
         for (int i = 0; i < values.length; i++) {
-            Object v = row.get(i);
-            values[i] = v instanceof SqlNull ? null : v instanceof SqlBlob blob ? blob.bytes() : v;
+            Object v = values[i];
+            if (v instanceof SqlNull) {
+                values[i] = null;
+            } else if (v instanceof SqlBlob blob) {
+                values[i] = blob.bytes();
+            }
         }
-        return values;
     }
 }

@@ -5,7 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 
 import org.graalite.interop.QueryResult;
-import org.graalite.interop.Row;
+import org.graalite.runtime.RowBatch;
 import org.graalvm.polyglot.Context;
 
 /**
@@ -37,9 +37,9 @@ abstract class Rows {
         private final QueryResult result;
         /** The most rows one call reads: 1 when the query must not read ahead. */
         private final int mostRowsPerCall;
-        private Object[][] buffer = new Object[2][];
+        /** The rows of the last call; rows before {@link #position} were handed out. */
+        private final RowBatch batch = new RowBatch();
         private int position;
-        private int count;
         private int rowsPerCall = 1;
         /** The connection's {@link GraaliteConnection#executions()} at the last call. */
         private long executionsSeen;
@@ -59,7 +59,7 @@ abstract class Rows {
 
         @Override
         Object[] next() throws SQLException {
-            if (position == count) {
+            if (position == batch.count) {
                 if (error != null) {
                     SQLException e = error;
                     error = null;
@@ -71,12 +71,12 @@ abstract class Rows {
                 synchronized (connection) {
                     fill();
                 }
-                if (count == 0) {
+                if (batch.count == 0) {
                     return next();
                 }
             }
-            Object[] row = buffer[position];
-            buffer[position++] = null;
+            Object[] row = batch.rows[position];
+            batch.rows[position++] = null;
             return row;
         }
 
@@ -105,25 +105,20 @@ abstract class Rows {
             read();
         }
 
-        /** Reads up to {@link #rowsPerCall} rows into the buffer; the context is entered. */
+        /** Reads up to {@link #rowsPerCall} rows into the batch; the context is entered. */
         private void read() {
             position = 0;
-            count = 0;
-            if (buffer.length < rowsPerCall) {
-                buffer = new Object[rowsPerCall][];
-            }
             try {
-                while (count < rowsPerCall) {
-                    Row row = result.next();
-                    if (row == null) {
-                        done = true;
-                        break;
-                    }
-                    buffer[count++] = DirectStatement.values(row);
+                result.nextRows(batch, rowsPerCall);
+                if (!batch.isFull()) {
+                    done = true;
                 }
             } catch (RuntimeException e) {
                 done = true;
                 error = Errors.translate(e);
+            }
+            for (int i = 0; i < batch.count; i++) {
+                DirectStatement.toDriverValues(batch.rows[i]);
             }
             rowsPerCall = Math.min(2 * rowsPerCall, mostRowsPerCall);
         }
@@ -132,7 +127,7 @@ abstract class Rows {
         void close() {
             if (!done) {
                 done = true;
-                position = count;
+                position = batch.count;
                 Context context = connection.context();
                 context.enter();
                 try {

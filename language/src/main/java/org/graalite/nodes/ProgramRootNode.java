@@ -1,6 +1,7 @@
 package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerAsserts;
+import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.TruffleLanguage;
@@ -29,6 +30,9 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     private final String sql;
     /** Kept for the runtime's on-stack replacement of long loops (BytecodeOSRNode). */
     @CompilationFinal private Object osrMetadata;
+    private final TruffleLanguage<?> language;
+    /** The call target that reads this program's rows in batches (see {@link #rowBatchTarget}); made on first use. */
+    private volatile RootCallTarget rowBatchTarget;
 
     /**
      * The pseudo address the dispatch starts at: it continues at the execution's resume point,
@@ -49,6 +53,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
 
     ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, String sql) {
         super(language, frameDescriptor());
+        this.language = language;
         this.nodes = nodes;
         this.sql = sql;
         int n = 1;
@@ -225,6 +230,26 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             LoopNode.reportLoopCount(this, execution.loopCount);
             execution.loopCount = 0;
         }
+    }
+
+    /**
+     * The call target that steps the program of {@code programTarget} (a call target of this
+     * class) until a {@link org.graalite.runtime.RowBatch} is full, for host callers that read
+     * many rows (see RowBatchRootNode). One per program, shared like the program itself.
+     */
+    public static RootCallTarget rowBatchTarget(RootCallTarget programTarget) {
+        ProgramRootNode root = (ProgramRootNode) programTarget.getRootNode();
+        RootCallTarget target = root.rowBatchTarget;
+        if (target == null) {
+            synchronized (root) {
+                target = root.rowBatchTarget;
+                if (target == null) {
+                    target = new RowBatchRootNode(root.language, programTarget).getCallTarget();
+                    root.rowBatchTarget = target;
+                }
+            }
+        }
+        return target;
     }
 
     @Override

@@ -416,6 +416,52 @@ class GraaliteDriverTest {
         assertNotNull(md.getDriverVersion());
         assertSame(c, md.getConnection());
     }
+    /**
+     * A query's rows are read ahead in growing batches (on the Truffle tier one call of the
+     * program per batch): every value of every class arrives in order, and an error in the
+     * middle of a batch comes after the rows before it, on both tiers.
+     */
+    @Test
+    void rowsReadInBatchesArriveInOrderAndAnErrorAfterThem() throws SQLException {
+        for (String[] option : new String[][]{{"sql.Tier", "native"}, {"sql.Tier", "truffle"}}) {
+            Properties p = new Properties();
+            p.setProperty(option[0], option[1]);
+            GraaliteConnection c = connect("jdbc:graalite::memory:", p).unwrap(GraaliteConnection.class);
+            c.createFunction("failat", 2, false, args -> {
+                if (((Number) args[0]).longValue() == ((Number) args[1]).longValue()) {
+                    throw new IllegalStateException("stopped at " + args[0]);
+                }
+                return args[0];
+            });
+            String rows = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) "
+                            + "select i, case i % 4 when 0 then null when 1 then i * 0.5 when 2 then 'r' || i else cast(printf('%04d', i) as blob) end from n";
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(rows)) {
+                for (int i = 1; i <= 1000; i++) {
+                    assertTrue(rs.next(), option[1] + ": row " + i);
+                    assertEquals(i, rs.getLong(1));
+                    Object v = rs.getObject(2);
+                    switch (i % 4) {
+                        case 0 -> assertEquals(null, v);
+                        case 1 -> assertEquals(i * 0.5, v);
+                        case 2 -> assertEquals("r" + i, v);
+                        default -> assertEquals(String.format("%04d", i), new String((byte[]) v, java.nio.charset.StandardCharsets.US_ASCII));
+                    }
+                }
+                assertFalse(rs.next());
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                            "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) select failat(i, 300) from n")) {
+                for (int i = 1; i < 300; i++) {
+                    assertTrue(rs.next(), option[1] + ": row " + i);
+                    assertEquals(i, rs.getLong(1));
+                }
+                SQLException e = assertThrows(SQLException.class, rs::next);
+                assertTrue(e.getMessage().contains("stopped at 300"), e.getMessage());
+            }
+            assertEquals(1000, count(c, "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) select count(*) from n"));
+        }
+    }
+
     @Test
     void javaFunctionsAndAggregatesRunInSql() throws SQLException {
         // SQLite's VDBE calls them through the native callback, the Truffle tier directly.
