@@ -43,6 +43,46 @@ class CompilationTest {
     }
 
     /**
+     * The batches of rows a host caller reads (the JDBC driver's read-ahead, through
+     * QueryResult.nextRows) compile: the batch target with the program in it, without
+     * failures or deoptimization loops, and every row arrives.
+     */
+    @Test
+    void rowBatchesCompileWithTheirProgram(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("b.db").toString()).build()) {
+            Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("b.db").toString()).option("sql.Tier", "native").build();
+            setup.eval("sql", "create table t(a integer primary key, b text, c real); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
+            setup.close();
+            Value prepared = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
+            org.graalite.runtime.Statement statement = prepared.getMember(org.graalite.interop.PreparedStatementObject.HOST_STATEMENT).asHostObject();
+            org.graalite.runtime.RowBatch batch = new org.graalite.runtime.RowBatch();
+            long sum = 0;
+            long rows = 0;
+            c.enter();
+            try {
+                for (int i = 0; i < 40; i++) {
+                    org.graalite.interop.QueryResult result = (org.graalite.interop.QueryResult) statement.database().run(statement, false);
+                    do {
+                        result.nextRows(batch, 64);
+                        for (int r = 0; r < batch.count; r++) {
+                            sum += (Long) batch.rows[r][0];
+                            rows++;
+                        }
+                    } while (batch.isFull());
+                }
+            } finally {
+                c.leave();
+            }
+            assertEquals(40L * 1980, rows);
+            assertEquals(40L * (2001L * 2000 / 2 - 20L * 21 / 2), sum);
+        }
+        assertCompiledWithoutLoops(log, "sql-rows:rows of select a, b, c * 2", 2, "sql-rows:", "sql:select");
+    }
+
+    /**
      * A statement executed only a few times whose loop runs many times per execution (an
      * aggregate over a scan) reaches the last tier with the runtime's default thresholds: the
      * dispatch loop reports its back edges. The call count alone would have kept it in the
