@@ -23,11 +23,7 @@ class CompilationTest {
     void hotScanCompiles(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
-                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).build()) {
-            Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("c.db").toString()).option("sql.Tier", "native").build();
-            setup.eval("sql", "create table t(a integer primary key, b text, c real); "
-                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
-            setup.close();
+                        Context c = scanTable(engine, dir.resolve("c.db"))) {
             Value query = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
             long sum = 0;
             for (int i = 0; i < 20; i++) {
@@ -51,11 +47,7 @@ class CompilationTest {
     void rowBatchesCompileWithTheirProgram(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
-                        Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("b.db").toString()).build()) {
-            Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("b.db").toString()).option("sql.Tier", "native").build();
-            setup.eval("sql", "create table t(a integer primary key, b text, c real); "
-                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
-            setup.close();
+                        Context c = scanTable(engine, dir.resolve("b.db"))) {
             Value prepared = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
             org.graalite.runtime.Statement statement = prepared.getMember(org.graalite.interop.PreparedStatementObject.HOST_STATEMENT).asHostObject();
             org.graalite.runtime.RowBatch batch = new org.graalite.runtime.RowBatch();
@@ -287,6 +279,18 @@ class CompilationTest {
             text.append('\n');
         }
         return text.toString();
+    }
+
+    /**
+     * A context on {@code engine} over a new database at {@code db} whose table t holds 2,000
+     * rows (a, 'row' || a, a * 0.5), written beforehand by the native tier.
+     */
+    private static Context scanTable(Engine engine, Path db) {
+        try (Context setup = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).option("sql.Tier", "native").build()) {
+            setup.eval("sql", "create table t(a integer primary key, b text, c real); "
+                            + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
+        }
+        return Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).build();
     }
 
     /**
