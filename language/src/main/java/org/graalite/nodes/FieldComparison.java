@@ -136,7 +136,7 @@ final class FieldComparison extends InstructionNode {
             return INTEGER;
         } else if (serialType == 7) {
             return REAL;
-        } else if (serialType >= 13 && (serialType & 1) == 1) {
+        } else if (InPlaceReaders.isText(serialType)) {
             return TEXT;
         }
         return OTHER;

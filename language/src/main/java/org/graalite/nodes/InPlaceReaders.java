@@ -26,6 +26,19 @@ final class InPlaceReaders {
         return (serialType >= 1 && serialType <= 6) || serialType == 8 || serialType == 9;
     }
 
+    /** Whether a serial type is text (odd, 13 or more). */
+    static boolean isText(int serialType) {
+        return serialType >= 13 && (serialType & 1) == 1;
+    }
+
+    /**
+     * Whether a field of serial type {@code serialType} reaches its reader as the text it
+     * stores, nothing having stood between Column and reader ({@code conversion}).
+     */
+    static boolean storedText(int serialType, int conversion) {
+        return conversion == ColumnComparisons.AS_STORED && isText(serialType);
+    }
+
     /**
      * Whether a field of serial type {@code serialType} reaches its reader as the integer it
      * stores, {@code conversion} (what came between Column and reader) not making it a REAL.

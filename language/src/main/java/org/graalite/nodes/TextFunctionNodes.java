@@ -70,7 +70,7 @@ final class TextFunctionNodes {
             int field = source.fieldIn(execution, c);
             int type = source.serialType(c, execution.vdbe, field);
             Object[] r = execution.registers;
-            if (conversion == ColumnComparisons.AS_STORED && type >= 13 && (type & 1) == 1 && r[firstArgument + 1] instanceof Long start && start >= 1) {
+            if (InPlaceReaders.storedText(type, conversion) && r[firstArgument + 1] instanceof Long start && start >= 1) {
                 if (argumentCount == 2) {
                     r[result] = c.textSubstring(field, type, start, Long.MAX_VALUE);
                     return;
@@ -155,7 +155,7 @@ final class TextFunctionNodes {
             RecordCursor c = source.locate(execution);
             int field = source.fieldIn(execution, c);
             int type = source.serialType(c, execution.vdbe, field);
-            if (conversion == ColumnComparisons.AS_STORED && type >= 13 && (type & 1) == 1 && execution.registers[firstArgument] instanceof String pattern &&
+            if (InPlaceReaders.storedText(type, conversion) && execution.registers[firstArgument] instanceof String pattern &&
                             pattern.length() <= TextFunctions.LONGEST_PATTERN) {
                 Object matched = likeInPlace(pattern, c, field, type);
                 if (matched != null) {
