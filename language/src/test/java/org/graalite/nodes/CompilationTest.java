@@ -22,7 +22,7 @@ class CompilationTest {
     @Test
     void hotScanCompiles(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+        try (Engine engine = quicklyCompilingEngine(log);
                         Context c = scanTable(engine, dir.resolve("c.db"))) {
             Value query = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
             long sum = 0;
@@ -46,7 +46,7 @@ class CompilationTest {
     @Test
     void rowBatchesCompileWithTheirProgram(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+        try (Engine engine = quicklyCompilingEngine(log);
                         Context c = scanTable(engine, dir.resolve("b.db"))) {
             Value prepared = c.getBindings("sql").invokeMember("prepare", "select a, b, c * 2 from t where c > 10");
             org.graalite.runtime.Statement statement = prepared.getMember(org.graalite.interop.PreparedStatementObject.HOST_STATEMENT).asHostObject();
@@ -107,7 +107,7 @@ class CompilationTest {
     @Test
     void columnMeetingNewTypesRecompilesWithoutLoops(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+        try (Engine engine = quicklyCompilingEngine(log);
                         Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("k.db").toString())
                                         .option("sql.Tier", "truffle").build()) {
             c.eval("sql", "create table t(k integer primary key, v); "
@@ -139,7 +139,7 @@ class CompilationTest {
     @Test
     void hotInsertWithTriggerCompiles(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+        try (Engine engine = quicklyCompilingEngine(log);
                         Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("t.db").toString()).option("sql.Tier", "truffle")
                                         .build()) {
             c.eval("sql", "create table t(a integer primary key, b text); create table log(a, b, n); "
@@ -174,7 +174,7 @@ class CompilationTest {
     void recordEncodersAndColumnRunsCompileWithoutLoops(@TempDir Path dir) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Object[][] kinds = {{7L, 2.5, "s", 1L, 2L, 3L}, {2.0, "4.5", 12L, null, "t", 1.5}, {null, null, null, "u", null, null}, {3.5, 9L, 0.5, 2.25, 4L, "v"}};
-        try (Engine engine = compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
+        try (Engine engine = quicklyCompilingEngine(log);
                         Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).option("sql.Database", dir.resolve("r.db").toString()).option("sql.Tier", "truffle")
                                         .build()) {
             c.eval("sql", "create table t(k integer primary key, i integer, r real, x text, a, b, d)");
@@ -301,6 +301,11 @@ class CompilationTest {
         return Engine.newBuilder("sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false")
                         .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.TraceCompilation", "true")
                         .logHandler(log);
+    }
+
+    /** {@link #compilingEngine} with low thresholds: a statement called a few hundred times reaches the last tier. */
+    static Engine quicklyCompilingEngine(ByteArrayOutputStream log) {
+        return compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build();
     }
 
     /**
