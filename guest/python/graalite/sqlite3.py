@@ -31,7 +31,8 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
   float, str, bytes-like and None bind as the matching storage class.
 
 Not supported (they raise ``NotSupportedError``): collations, window functions, authorizers,
-progress handlers, interrupt, blob I/O, backup, serialize, extension loading and limits.
+progress handlers, blob I/O, backup, serialize, extension loading and limits.
+``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
 (``polyglot.gil_locked_during_interop``), which saves two lock hand-overs per value read.
@@ -995,11 +996,18 @@ class Connection:
         self._check()
         self._trace = trace_callback
 
+    def interrupt(self):
+        """Makes the statement running on this connection stop with ``OperationalError:
+        interrupted`` (sqlite3_interrupt), called from a function or aggregate the statement
+        runs: the language admits one thread per context, so another thread cannot call it
+        while a statement runs (Graalite's JDBC driver has ``Statement.cancel()`` for that)."""
+        self._check().interrupt()
+
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
     create_collation = create_window_function = set_authorizer = set_progress_handler = _unsupported
-    interrupt = enable_load_extension = load_extension = backup = blobopen = _unsupported
+    enable_load_extension = load_extension = backup = blobopen = _unsupported
     serialize = deserialize = getlimit = setlimit = getconfig = setconfig = iterdump = _unsupported
 
 
@@ -1098,6 +1106,7 @@ class Cursor:
         dml = statement.is_dml
         rows = None
         iterator = None
+        pending = None
         locked = _set_gil_locked_during_interop(True)
         try:
             if dml:
@@ -1110,12 +1119,21 @@ class Cursor:
                 # its statement free for the next execute() at once.
                 iterator = iter(result)
                 rows = []
-                for row in iterator:
-                    rows.append(self._convert_row(row, statement))
-                    if len(rows) == 2:
-                        break
-                else:
+                try:
+                    for row in iterator:
+                        rows.append(self._convert_row(row, statement))
+                        if len(rows) == 2:
+                            break
+                    else:
+                        iterator = None
+                except (_ForeignException, _CallbackError) as e:
+                    if not rows:
+                        raise
+                    # The first row came and the step after it failed: sqlite3 raises that
+                    # at the first fetch, in place of the row (see _read_batch).
+                    rows = []
                     iterator = None
+                    pending = connection._failure(e)
             self.lastrowid = connection._last_insert_rowid(statement.readonly)
         except (_ForeignException, _CallbackError) as e:
             if not statement.readonly:
@@ -1129,6 +1147,8 @@ class Cursor:
             return self
         self.description = statement.description(connection.detect_types, len(rows[0]) if rows else -1)
         self._rows = rows
+        if pending is not None:
+            self._error = pending
         if iterator is None:
             if dml:
                 self.rowcount = connection._handle.changes
@@ -1302,7 +1322,8 @@ class Cursor:
         256 rows) with the GIL held during the interop calls, so that a loop over many rows
         pays for neither a lock hand-over per value nor a context manager per row, while the
         GIL is never left held between two calls into the module. An error that stops the
-        statement is raised after the rows read before it."""
+        statement is raised in place of the last row read before it: sqlite3 steps one row
+        ahead of the row it hands out, and drops that row when the step fails."""
         error = self._error
         if error is not None:
             self._error = None
@@ -1340,6 +1361,8 @@ class Cursor:
                             break
         except (_ForeignException, _CallbackError) as e:
             error = self.connection._failure(e)
+            if rows:
+                rows.pop()
         if finished:
             self._done()
         self._rows = rows

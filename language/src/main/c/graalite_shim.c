@@ -290,9 +290,13 @@ GRAALITE_EXPORT int graalite_stmt_plan_uses_parameters(sqlite3_stmt *stmt) {
   return ((Vdbe *)stmt)->expmask != 0;
 }
 
-/* Whether sqlite3_interrupt was called on the statement's connection. */
-GRAALITE_EXPORT int graalite_exec_interrupted(sqlite3_stmt *stmt) {
-  return AtomicLoad(&((Vdbe *)stmt)->db->u1.isInterrupted) != 0;
+/*
+ * Where the connection keeps sqlite3_interrupt's flag. The Truffle tier reads it where vdbe.c
+ * checks it (the start of every step; Goto, Gosub, Next and the other loop-closing opcodes):
+ * a load of this address in compiled code instead of a call.
+ */
+GRAALITE_EXPORT const volatile int *graalite_interrupt_flag(sqlite3 *db) {
+  return &db->u1.isInterrupted;
 }
 
 /* Hands the statement's error to the connection, as sqlite3_step does for prepare_v3. */

@@ -22,11 +22,23 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
+ * {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
+ * sqlite3_interrupt does (a guest calls it from a function the statement runs; another thread
+ * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
+ *
+ * <p>One more member is not listed: {@link #HOST_CONNECTION}, for Graalite's JDBC driver.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "createFunction", "createAggregate", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "interrupt", "createFunction", "createAggregate", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
+
+    /**
+     * The {@link NativeConnection} as a host object: the JDBC driver's Statement.cancel() calls
+     * its interrupt() from another thread, without entering the context the running statement
+     * holds.
+     */
+    public static final String HOST_CONNECTION = "hostConnection";
 
     private final Database database;
     private final org.graalite.language.SqlContext context;
@@ -66,7 +78,7 @@ public final class ConnectionObject implements TruffleObject {
         // A switch (hash, then one comparison), not a search of MEMBERS: guests read
         // autocommit, changes and lastInsertRowid around every statement they run.
         switch (member) {
-            case "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path", "truffleExecutions", "nativeExecutions":
+            case "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path", "truffleExecutions", "nativeExecutions", HOST_CONNECTION:
                 return true;
             default:
                 return false;
@@ -75,7 +87,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("interrupt") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -99,6 +111,8 @@ public final class ConnectionObject implements TruffleObject {
                 return database.statistics().truffleExecutions();
             case "nativeExecutions":
                 return database.statistics().nativeExecutions();
+            case HOST_CONNECTION:
+                return context.asHostValue(c);
             default:
                 throw UnknownIdentifierException.create(member);
         }
@@ -126,6 +140,12 @@ public final class ConnectionObject implements TruffleObject {
             }
             case "close":
                 database.close();
+                return SqlNull.INSTANCE;
+            case "interrupt":
+                if (arguments.length != 0) {
+                    throw ArityException.create(0, 0, arguments.length);
+                }
+                database.connection().interrupt();
                 return SqlNull.INSTANCE;
             case "open": {
                 // open(path[, readOnly]): another connection, to the same or another database

@@ -26,6 +26,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.Executor;
 
+import org.graalite.interop.ConnectionObject;
 import org.graalite.nativeapi.NativeConnection;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -58,6 +59,8 @@ public final class GraaliteConnection implements Connection {
     private final Context context;
     /** The {@code sql} language's connection object: prepare, execute, changes, lastInsertRowid... */
     private final Value db;
+    /** The SQLite connection under {@link #db}, for {@link #interrupt} from other threads. */
+    private final NativeConnection nativeConnection;
     private final boolean readOnly;
     private final Set<GraaliteStatement> statements = Collections.newSetFromMap(new WeakHashMap<>());
     private final Map<String, Value> controlStatements = new HashMap<>();
@@ -91,6 +94,7 @@ public final class GraaliteConnection implements Connection {
         this.context = created;
         try {
             this.db = context.getBindings("sql");
+            this.nativeConnection = db.getMember(ConnectionObject.HOST_CONNECTION).asHostObject();
             for (String pragma : config.pragmaStatements) {
                 db.invokeMember("execute", pragma);
             }
@@ -128,6 +132,17 @@ public final class GraaliteConnection implements Connection {
 
     String path() {
         return path;
+    }
+
+    /**
+     * Makes the statement running on this connection stop with SQLITE_INTERRUPT
+     * (sqlite3_interrupt, as sqlite-jdbc's cancel). Called from another thread: it must not
+     * take this connection's monitor, which the running statement holds.
+     */
+    void interrupt() {
+        if (!closed) {
+            nativeConnection.interrupt();
+        }
     }
 
     void checkOpen() throws SQLException {

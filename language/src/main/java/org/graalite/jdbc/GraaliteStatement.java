@@ -541,9 +541,15 @@ class GraaliteStatement implements Statement {
         queryTimeout = seconds;
     }
 
+    /**
+     * Stops the statement running on this statement's connection, from another thread: the
+     * execution ends with SQLITE_INTERRUPT, on either tier, and the connection stays usable.
+     * As in sqlite-jdbc, it is the connection's sqlite3_interrupt: a statement of the same
+     * connection running at the time stops too, and nothing happens if none runs.
+     */
     @Override
     public void cancel() throws SQLException {
-        throw new SQLFeatureNotSupportedException("cancel is not supported yet");
+        connection.interrupt();
     }
 
     @Override

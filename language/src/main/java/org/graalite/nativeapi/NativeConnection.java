@@ -24,6 +24,8 @@ public final class NativeConnection implements AutoCloseable {
     static final Cleaner CLEANER = Cleaner.create();
 
     private final String path;
+    /** The address of sqlite3_interrupt's flag in the connection (see {@link #interruptFlag()}). */
+    private final long interruptFlag;
     private final State state;
     private final Cleaner.Cleanable cleanable;
 
@@ -40,9 +42,9 @@ public final class NativeConnection implements AutoCloseable {
             this.db = db;
         }
 
-        /** Closes the connection: statements first, always (DESIGN.md). */
+        /** Closes the connection: statements first, always (DESIGN.md). Synchronized with {@link NativeConnection#interrupt}. */
         @Override
-        public void run() {
+        public synchronized void run() {
             if (closed) {
                 return;
             }
@@ -58,6 +60,7 @@ public final class NativeConnection implements AutoCloseable {
 
     private NativeConnection(String path, MemorySegment db) {
         this.path = path;
+        this.interruptFlag = Sqlite3.interruptFlag(db);
         this.state = new State(db);
         this.cleanable = CLEANER.register(this, state);
     }
@@ -193,11 +196,26 @@ public final class NativeConnection implements AutoCloseable {
         Sqlite3.busyTimeout(db(), milliseconds);
     }
 
-    /** Makes a running statement stop with SQLITE_INTERRUPT; the one call safe from another thread. */
+    /**
+     * Makes the running statements stop with SQLITE_INTERRUPT (sqlite3_interrupt), on either
+     * tier; the one call safe from another thread. It holds the state's monitor, as closing
+     * does: sqlite3_interrupt must not run on a connection being closed.
+     */
     public void interrupt() {
-        if (!state.closed) {
-            Sqlite3.interrupt(state.db);
+        synchronized (state) {
+            if (!state.closed) {
+                Sqlite3.interrupt(state.db);
+            }
         }
+    }
+
+    /**
+     * The address of the int that sqlite3_interrupt sets and the start of the next execution
+     * clears (when no other statement of the connection is running). Valid while the
+     * connection is open, which it is while any of its statements runs.
+     */
+    public long interruptFlag() {
+        return interruptFlag;
     }
 
     public static String libraryVersion() {

@@ -44,7 +44,6 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_STEP_LOCATED = NativeFunction.CURSOR_STEP_LOCATED.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_ABORT = NativeFunction.EXEC_ABORT.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_BEGIN = NativeFunction.EXEC_BEGIN.ffm;
-    private static final java.lang.invoke.MethodHandle EXEC_INTERRUPTED = NativeFunction.EXEC_INTERRUPTED.ffm;
     private static final java.lang.invoke.MethodHandle EXEC_REPREPARE = NativeFunction.EXEC_REPREPARE.ffm;
     private static final java.lang.invoke.MethodHandle FK_IS_ZERO = NativeFunction.FK_IS_ZERO.ffm;
     private static final java.lang.invoke.MethodHandle FRAME_RETURN = NativeFunction.FRAME_RETURN.ffm;
@@ -111,6 +110,8 @@ public final class NativeVdbe {
      */
     private final long stmtAddress;
     private final long outAddress;
+    /** The connection's sqlite3_interrupt flag (see {@link #interrupted}). */
+    private final long interruptFlag;
 
     NativeVdbe(NativeStatement statement, MemorySegment stmt) {
         this.statement = statement;
@@ -118,6 +119,7 @@ public final class NativeVdbe {
         this.out = Arena.ofAuto().allocate(48, 8);
         this.stmtAddress = stmt.address();
         this.outAddress = out.address();
+        this.interruptFlag = statement.connection().interruptFlag();
     }
 
     /** The native statement's address (the first argument of every shim call). */
@@ -179,13 +181,12 @@ public final class NativeVdbe {
         }
     }
 
-    @TruffleBoundary
+    /**
+     * Whether sqlite3_interrupt was called on the connection (and no execution has cleared it
+     * since): one load, for compiled code.
+     */
     public boolean interrupted() {
-        try {
-            return (int) EXEC_INTERRUPTED.invokeExact(stmt) != 0;
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
+        return PageMemory.getIntVolatile(interruptFlag) != 0;
     }
 
     /** Ends the execution with error {@code rc} at {@code pc} and returns the exception to throw. */

@@ -46,6 +46,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle FINALIZE = NativeFunction.FINALIZE.ffm;
     private static final java.lang.invoke.MethodHandle GET_AUTOCOMMIT = NativeFunction.GET_AUTOCOMMIT.ffm;
     private static final java.lang.invoke.MethodHandle INTERRUPT = NativeFunction.INTERRUPT.ffm;
+    private static final java.lang.invoke.MethodHandle INTERRUPT_FLAG = NativeFunction.INTERRUPT_FLAG.ffm;
     private static final java.lang.invoke.MethodHandle LAST_INSERT_ROWID = NativeFunction.LAST_INSERT_ROWID.ffm;
     private static final java.lang.invoke.MethodHandle LIBVERSION = NativeFunction.LIBVERSION.ffm;
     private static final java.lang.invoke.MethodHandle OPEN_V2 = NativeFunction.OPEN_V2.ffm;
@@ -222,6 +223,15 @@ final class Sqlite3 {
     static void interrupt(MemorySegment db) {
         try {
             INTERRUPT.invokeExact(db);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The address of the connection's sqlite3_interrupt flag (an int), for the Truffle tier to read. */
+    static long interruptFlag(MemorySegment db) {
+        try {
+            return ((MemorySegment) INTERRUPT_FLAG.invokeExact(db)).address();
         } catch (Throwable t) {
             throw rethrow(t);
         }

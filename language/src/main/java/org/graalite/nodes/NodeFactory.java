@@ -228,7 +228,11 @@ public final class NodeFactory {
         }
         Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
         InstructionNode[] nodes = nodes(build);
-        return new ProgramRootNode(language, nodes, sql).getCallTarget();
+        boolean[] interruptChecks = new boolean[nodes.length];
+        for (Instruction i : instructions) {
+            interruptChecks[i.address()] = ProgramRootNode.checksInterrupt(i.opcodeName());
+        }
+        return new ProgramRootNode(language, nodes, interruptChecks, sql).getCallTarget();
     }
 
     /** The nodes of {@code build}'s program, comparisons reading Column fields in place where they can. */

@@ -25,6 +25,11 @@ import org.graalite.runtime.Execution;
  */
 public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     @Children private final InstructionNode[] nodes;
+    /**
+     * By pc: whether SQLite's VDBE checks for sqlite3_interrupt after the instruction (see
+     * {@link #checksInterrupt}). It also checks at the start of every step, as {@link #run} does.
+     */
+    @CompilationFinal(dimensions = 1) private final boolean[] interruptChecks;
     /** Where an execution can start: 0, and the address after each ResultRow. */
     @CompilationFinal(dimensions = 1) private final int[] entries;
     private final String sql;
@@ -51,10 +56,11 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         return b.build();
     }
 
-    ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, String sql) {
+    ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, boolean[] interruptChecks, String sql) {
         super(language, frameDescriptor());
         this.language = language;
         this.nodes = nodes;
+        this.interruptChecks = interruptChecks;
         this.sql = sql;
         int n = 1;
         for (InstructionNode node : nodes) {
@@ -117,6 +123,8 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             CompilerAsserts.partialEvaluationConstant(pc);
             if (pc == RESUME) {
                 int resume = execution.resumeAt;
+                // vdbe.c checks for an interrupt whenever sqlite3_step enters the program.
+                checkInterrupt(execution, resume);
                 for (int i = 0; i < entries.length; i++) {
                     if (entries[i] == resume) {
                         pc = entries[i];
@@ -129,10 +137,17 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             switch (node.kind) {
                 case InstructionNode.STRAIGHT:
                     node.execute(execution);
+                    if (interruptChecks[pc]) {
+                        checkInterrupt(execution, pc);
+                    }
                     pc = pc + 1;
                     break;
                 case InstructionNode.BRANCH:
-                    if (node.executeBranch(execution)) {
+                    boolean taken = node.executeBranch(execution);
+                    if (interruptChecks[pc]) {
+                        checkInterrupt(execution, pc);
+                    }
+                    if (taken) {
                         if (node.target <= pc) {
                             Object osr = backEdge(frame, execution, node.target);
                             if (osr != null) {
@@ -146,6 +161,9 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     break;
                 case InstructionNode.JUMP:
                     node.execute(execution);
+                    if (interruptChecks[pc]) {
+                        checkInterrupt(execution, pc);
+                    }
                     if (node.target <= pc) {
                         Object osr = backEdge(frame, execution, node.target);
                         if (osr != null) {
@@ -188,6 +206,28 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     reportLoops(execution);
                     return Boolean.FALSE;
             }
+        }
+    }
+
+    /**
+     * The opcodes after which vdbe.c checks for sqlite3_interrupt (its check_for_interrupt
+     * label): those that close loops, whether or not they jump. Init and other jumps do not.
+     */
+    private static final java.util.Set<String> CHECKS_INTERRUPT = java.util.Set.of("Goto", "Gosub", "Next", "Prev", "SorterNext", "VNext", "RowSetRead", "Count", "Program", "IntegrityCk");
+
+    /** Whether vdbe.c checks for sqlite3_interrupt after an instruction with this opcode. */
+    static boolean checksInterrupt(String opcodeName) {
+        return CHECKS_INTERRUPT.contains(opcodeName);
+    }
+
+    /**
+     * Ends the execution with SQLITE_INTERRUPT if sqlite3_interrupt was called on the
+     * connection (from another thread, or by a function the statement called): one load of
+     * the connection's flag, which the start of the next execution clears.
+     */
+    private static void checkInterrupt(Execution execution, int pc) {
+        if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, execution.vdbe.interrupted())) {
+            throw execution.vdbe.abort(pc, org.graalite.runtime.ResultCodes.SQLITE_INTERRUPT);
         }
     }
 

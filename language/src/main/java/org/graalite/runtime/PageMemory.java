@@ -74,6 +74,11 @@ public final class PageMemory {
         return UNSAFE.getInt(address);
     }
 
+    /** An int that another thread may write (sqlite3_interrupt's flag), read as SQLite's AtomicLoad does. */
+    public static int getIntVolatile(long address) {
+        return UNSAFE.getIntVolatile(null, address);
+    }
+
     public static long getLong(long address) {
         return UNSAFE.getLong(address);
     }

@@ -421,6 +421,48 @@ class GraaliteDriverTest {
      * program per batch): every value of every class arrives in order, and an error in the
      * middle of a batch comes after the rows before it, on both tiers.
      */
+    /**
+     * Statement.cancel() from another thread stops a long query (in compiled code, after the
+     * loop's on-stack replacement, on the Truffle tier) with sqlite-jdbc's error, on both tiers,
+     * and the connection goes on.
+     */
+    @Test
+    void cancelFromAnotherThreadStopsARunningQuery() throws Exception {
+        String endless = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000000) select count(*) from n";
+        List<String> outcomes = new ArrayList<>();
+        java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            for (String system : List.of("sqlite-jdbc", "native", "truffle")) {
+                Properties p = new Properties();
+                p.setProperty("sql.Tier", system);
+                Connection c = system.equals("sqlite-jdbc") ? DriverManager.getConnection("jdbc:sqlite::memory:") : connect("jdbc:graalite::memory:", p);
+                try (Statement s = c.createStatement()) {
+                    java.util.concurrent.Future<?> running = worker.submit(() -> s.executeQuery(endless));
+                    // A cancel before the query started would be forgotten when it starts (SQLite
+                    // clears the flag when no statement runs): cancel until it ends.
+                    // The first after a second, when the Truffle tier runs the loop compiled.
+                    Thread.sleep(1000);
+                    long deadline = System.nanoTime() + 30_000_000_000L;
+                    while (!running.isDone() && System.nanoTime() < deadline) {
+                        Thread.sleep(100);
+                        s.cancel();
+                    }
+                    java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class, () -> running.get(1, java.util.concurrent.TimeUnit.SECONDS), system);
+                    SQLException error = assertInstanceOf(SQLException.class, e.getCause(), system);
+                    outcomes.add(error.getErrorCode() + " " + error.getMessage());
+                    assertEquals(6, count(c, "select 1 + 2 + 3"), system);
+                } finally {
+                    c.close();
+                }
+            }
+        } finally {
+            worker.shutdownNow();
+        }
+        System.out.println("cancel: " + outcomes);
+        assertTrue(outcomes.get(0).startsWith("9 "), outcomes.get(0));
+        assertEquals(List.of(outcomes.get(0), outcomes.get(0), outcomes.get(0)), outcomes);
+    }
+
     @Test
     void rowsReadInBatchesArriveInOrderAndAnErrorAfterThem() throws SQLException {
         for (String[] option : new String[][]{{"sql.Tier", "native"}, {"sql.Tier", "truffle"}}) {

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -17,12 +22,16 @@ import java.util.concurrent.TimeoutException;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.junit.jupiter.api.Test;
 
 /**
- * Truffle's thread-local actions reach a statement that loops inside one call: here
- * {@code Context.interrupt} stops a long aggregate on the Truffle tier while the program runs
- * in the interpreter (compilation off), and the context goes on working.
+ * Two ways to stop a statement. Truffle's thread-local actions reach a statement that loops
+ * inside one call: {@code Context.interrupt} stops a long aggregate on the Truffle tier while
+ * the program runs in the interpreter (compilation off), and the context goes on working. And
+ * SQLite's own sqlite3_interrupt (the connection object's {@code interrupt()}, JDBC's cancel)
+ * stops a statement on either tier where SQLite's VDBE would stop it, with its error.
  */
 class InterruptTest {
     /** 50 million rows in the interpreter: only the interrupt ends it within the time the test waits. */
@@ -59,6 +68,83 @@ class InterruptTest {
         } finally {
             thread.shutdownNow();
         }
+    }
+
+    /**
+     * A function that calls the connection's interrupt() at its third row: the statement ends
+     * with SQLite's "interrupted" (SQLITE_INTERRUPT) at the same row on both tiers (vdbe.c checks
+     * the flag at each step's start and after Next, Goto and the other loop-closing opcodes),
+     * and the next statements run (the flag is cleared when the next execution starts).
+     */
+    @Test
+    void sqliteInterruptStopsAStatementWhereSqliteStopsIt() {
+        List<String> queries = List.of(
+                        // the row that called interrupt() is returned; the next step stops
+                        "select stop(x) from t",
+                        // stops in the loop: no row
+                        "select count(*) from t where stop(x) > 0",
+                        // a sorter's loop
+                        "select stop(x) from (select x from t order by x desc) order by 1",
+                        // a subroutine (Gosub) and a coroutine
+                        "with s(v) as materialized (select stop(x) from t) select sum(v) from s",
+                        "select x, (select stop(y) from t as u where u.x = t.x) from t");
+        Map<String, List<String>> outcomes = new LinkedHashMap<>();
+        for (String tier : List.of("native", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value db = c.getBindings("sql");
+                db.invokeMember("execute", "create table t(x integer primary key, y)");
+                db.invokeMember("execute", "with recursive n(i) as (select 1 union all select i + 1 from n where i < 10) insert into t select i, i * 10 from n");
+                db.invokeMember("createFunction", "stop", 1, (ProxyExecutable) args -> {
+                    if (args[0].asLong() % 10 == 3) {
+                        db.invokeMember("interrupt");
+                    }
+                    return args[0].asLong();
+                });
+                for (String sql : queries) {
+                    List<String> seen = new ArrayList<>();
+                    try {
+                        Iterator<List<Object>> it = rowsOf(c.eval("sql", sql));
+                        while (it.hasNext()) {
+                            seen.add(String.valueOf(it.next()));
+                        }
+                        seen.add("done");
+                    } catch (PolyglotException e) {
+                        seen.add(e.getMessage() + " code " + e.getGuestObject().getMember("code").asInt());
+                    }
+                    // The connection goes on (a result read to its end: a statement still
+                    // running would keep the flag set for the statements after it, as in SQLite).
+                    assertEquals(List.of(List.of(10L)), SqlContexts.rows(c.eval("sql", "select count(*) from t")), tier + ": " + sql);
+                    outcomes.merge(sql, seen, (nativeSeen, truffleSeen) -> {
+                        assertEquals(nativeSeen, truffleSeen, sql);
+                        return nativeSeen;
+                    });
+                }
+                assertTrue(db.getMember("truffleExecutions").asLong() > 0 || tier.equals("native"));
+            }
+        }
+        assertEquals(List.of("[1]", "[2]", "[3]", "interrupted code 9"), outcomes.get("select stop(x) from t"));
+        assertEquals(List.of("interrupted code 9"), outcomes.get("select count(*) from t where stop(x) > 0"));
+    }
+
+    /** All rows of a result, read one at a time (an error comes after the rows before it). */
+    private static Iterator<List<Object>> rowsOf(Value result) {
+        Value it = result.getIterator();
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasIteratorNextElement();
+            }
+
+            @Override
+            public List<Object> next() {
+                Value row = it.getIteratorNextElement();
+                List<Object> values = new ArrayList<>();
+                for (long i = 0; i < row.getArraySize(); i++) {
+                    values.add(SqlContexts.hostValue(row.getArrayElement(i)));
+                }
+                return values;
+            }
+        };
     }
 
     private static int firstValue(Context c, String sql) {

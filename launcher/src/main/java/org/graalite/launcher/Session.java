@@ -3,15 +3,15 @@ package org.graalite.launcher;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.graalite.interop.ConnectionObject;
+import org.graalite.nativeapi.NativeConnection;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
@@ -31,6 +31,11 @@ final class Session implements AutoCloseable {
     private final OutputStream rawErr;
     private final Map<String, String> options;
     private Context context;
+    /**
+     * The SQLite connection of {@link #context}, for Control-C from the terminal's signal thread
+     * (the context itself admits one thread at a time).
+     */
+    private volatile NativeConnection connection;
     /** Control-C presses since the running statement started that it has not answered. */
     private final AtomicInteger unansweredInterrupts = new AtomicInteger();
 
@@ -53,6 +58,7 @@ final class Session implements AutoCloseable {
             Context.Builder builder = Context.newBuilder("sql").allowIO(IOAccess.ALL).allowExperimentalOptions(true).out(rawOut).err(rawErr);
             builder.options(options);
             context = builder.build();
+            connection = context.getBindings("sql").getMember(ConnectionObject.HOST_CONNECTION).asHostObject();
         }
         return context;
     }
@@ -180,12 +186,12 @@ final class Session implements AutoCloseable {
     }
 
     /**
-     * Asks the running statement to stop (Control-C in the interactive shell). A statement
-     * inside one long native step cannot be stopped this way; as in sqlite3, the third
-     * Control-C in a row then ends the program.
+     * Stops the running statement (Control-C in the interactive shell) as sqlite3 does:
+     * sqlite3_interrupt, which both tiers answer with SQLite's "interrupted" error. As in
+     * sqlite3, the third Control-C in a row ends the program.
      */
     void interrupt() {
-        Context c = context;
+        NativeConnection c = connection;
         if (c == null) {
             return;
         }
@@ -194,16 +200,7 @@ final class Session implements AutoCloseable {
             err.flush();
             Runtime.getRuntime().halt(130);
         }
-        Thread t = new Thread(() -> {
-            try {
-                c.interrupt(Duration.ofSeconds(10));
-                unansweredInterrupts.set(0);
-            } catch (TimeoutException | IllegalStateException | PolyglotException e) {
-                // Nothing more to do: the statement did not reach a point where it can stop.
-            }
-        }, "graalite-interrupt");
-        t.setDaemon(true);
-        t.start();
+        c.interrupt();
     }
 
     /** User and system CPU time of this thread so far, in nanoseconds: {user, user+system}. */
@@ -223,6 +220,7 @@ final class Session implements AutoCloseable {
                 // Closing failed (e.g. a statement still running): nothing to report at exit.
             }
             context = null;
+            connection = null;
         }
     }
 
