@@ -22,7 +22,9 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
+ * {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
+ * two texts by the sign of its result (null removes it; statements that use it run on the
+ * native tier). {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
  * sqlite3_interrupt does (a guest calls it from a function the statement runs; another thread
  * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
  *
@@ -30,7 +32,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "interrupt", "createFunction", "createAggregate", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -87,7 +89,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("interrupt") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -141,6 +143,26 @@ public final class ConnectionObject implements TruffleObject {
             case "close":
                 database.close();
                 return SqlNull.INSTANCE;
+            case "createCollation": {
+                // createCollation(name, compare): compare(a, b) orders two texts by the sign of
+                // its result; null removes the collation.
+                if (arguments.length != 2) {
+                    throw ArityException.create(2, 2, arguments.length);
+                }
+                String name = sqlText(interop, arguments[0]);
+                // A Java Comparator (Graalite's JDBC driver) is kept as the Java object it is.
+                Object host = context.hostObject(arguments[1]);
+                if (host instanceof java.util.Comparator<?>) {
+                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, host));
+                } else if (interop.isNull(arguments[1])) {
+                    database.createCollation(name, null);
+                } else if (interop.isExecutable(arguments[1])) {
+                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, arguments[1]));
+                } else {
+                    throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
+                }
+                return SqlNull.INSTANCE;
+            }
             case "interrupt":
                 if (arguments.length != 0) {
                     throw ArityException.create(0, 0, arguments.length);

@@ -75,6 +75,7 @@ public enum NativeFunction {
     TABLE_COLUMN_METADATA("sqlite3_table_column_metadata", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     // ---- user functions (sqlite3_create_function_v2 and the values of their calls)
     CREATE_FUNCTION_V2("sqlite3_create_function_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    CREATE_COLLATION_V2("sqlite3_create_collation_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
     USER_DATA("sqlite3_user_data", true, ADDRESS, ADDRESS),
     AGGREGATE_CONTEXT("sqlite3_aggregate_context", true, ADDRESS, ADDRESS, JAVA_INT),
     VALUE_TYPE("sqlite3_value_type", true, JAVA_INT, ADDRESS),

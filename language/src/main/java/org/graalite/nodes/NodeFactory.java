@@ -63,6 +63,10 @@ public final class NodeFactory {
 
     /** Why the Truffle tier cannot run {@code i} on {@code database} (which knows the guest functions); null if it can. */
     public static String unsupported(Instruction i, Database database) {
+        if (i.p4() instanceof P4.KeyInfo k && userCollation(k) != null) {
+            // A guest's collation orders this cursor's or sorter's keys: SQLite calls it (UserCollations).
+            return i.opcodeName() + " with collation " + userCollation(k);
+        }
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "If", "IfNot", "IsNull", "NotNull", "DecrJumpZero", "Integer", "Int64", "Real", "String8", "String", "Copy", "SCopy", "IntCopy",
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
@@ -161,6 +165,16 @@ public final class NodeFactory {
             return Collations.BINARY;
         }
         return i.p4() instanceof P4.CollSeq c ? Collations.of(c.name()) : -1;
+    }
+
+    /** The first collation of {@code key} that is not one of SQLite's own (a guest's); null if none. */
+    private static String userCollation(P4.KeyInfo key) {
+        for (String name : key.collations()) {
+            if (Collations.of(name) < 0) {
+                return name;
+            }
+        }
+        return null;
     }
 
     /** The collations of a key's first {@code fields} fields; null if one is not Graalite's. */

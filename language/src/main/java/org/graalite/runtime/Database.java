@@ -58,6 +58,15 @@ public final class Database implements AutoCloseable {
         functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
     }
 
+    /**
+     * Defines (or redefines) the collation {@code c.name()}; a null {@code c} removes the
+     * collation {@code name}. Statements that use it run on the native tier.
+     */
+    @TruffleBoundary
+    public void createCollation(String name, UserCollation c) {
+        org.graalite.nativeapi.UserCollations.register(connection, name, c);
+    }
+
     /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
     @TruffleBoundary
     public void createAggregate(UserAggregate a) {

@@ -366,12 +366,22 @@ public final class Statement implements AutoCloseable {
     /** A step on SQLite's VDBE; a guest function's exception comes back as itself, not as SQLite's error. */
     private boolean nativeStep() {
         catchUpNativeBindings();
+        boolean row;
         try {
-            return nativeStatement.step();
+            row = nativeStatement.step();
         } catch (SqliteException e) {
             RuntimeException guest = org.graalite.nativeapi.UserFunctions.takePending();
+            if (guest == null) {
+                guest = org.graalite.nativeapi.UserCollations.takePending();
+            }
             throw guest != null ? guest : e;
         }
+        // A collation that failed during the step (SQLite went on as if it found the texts equal).
+        RuntimeException collation = org.graalite.nativeapi.UserCollations.takePending();
+        if (collation != null) {
+            throw collation;
+        }
+        return row;
     }
 
     /** Ends the current execution, releasing the locks it holds. */

@@ -1,0 +1,117 @@
+package org.graalite.nativeapi;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * User collations on SQLite's side: each is registered with sqlite3_create_collation_v2 and
+ * one shared FFM upcall, whose user-data pointer is the collation's id. SQLite calls it
+ * wherever it orders text under that collation (comparisons, ORDER BY, indexes), with the two
+ * texts as UTF-8. Statements that name a user collation run on the native tier (see
+ * NodeFactory.unsupported), so this upcall is the only caller.
+ *
+ * <p>SQLite's comparison callback cannot fail: an exception the collation throws is kept (see
+ * {@link #takePending}) and the comparison counts as equal; the statement then throws the
+ * exception when its step returns, as Python's sqlite3 raises a collation's error.
+ */
+public final class UserCollations {
+    private static final java.lang.invoke.MethodHandle CREATE_COLLATION_V2 = NativeFunction.CREATE_COLLATION_V2.ffm;
+
+    /** How a user collation orders two texts: negative, zero or positive, as Comparator does. */
+    public interface Comparison {
+        int compare(String a, String b);
+    }
+
+    private static final ConcurrentHashMap<Long, Comparison> COMPARISONS = new ConcurrentHashMap<>();
+    private static final AtomicLong IDS = new AtomicLong(1);
+    /** SQLITE_UTF8: SQLite hands the collation UTF-8 text. */
+    private static final int UTF8 = 1;
+
+    private static final MemorySegment COMPARE = upcall("compare",
+                    MethodType.methodType(int.class, MemorySegment.class, int.class, MemorySegment.class, int.class, MemorySegment.class),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+    /** xDestroy: SQLite drops a collation (redefined, removed, or its connection closed). */
+    private static final MemorySegment DESTROY = upcall("destroy", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+
+    /** The exception a collation threw during a native step on this thread, until the step returns. */
+    private static final ThreadLocal<RuntimeException> PENDING = new ThreadLocal<>();
+    /** How many threads hold a pending exception: the check after every native step reads only this. */
+    private static final AtomicLong PENDING_COUNT = new AtomicLong();
+
+    private UserCollations() {
+    }
+
+    private static MemorySegment upcall(String method, MethodType type, FunctionDescriptor descriptor) {
+        try {
+            var handle = MethodHandles.lookup().findStatic(UserCollations.class, method, type);
+            return Linker.nativeLinker().upcallStub(handle, descriptor, Arena.global());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Defines (or redefines) the collation {@code name} on {@code connection}; a null
+     * {@code comparison} removes it. SQLite refuses with SQLITE_BUSY while a statement that
+     * uses the collation runs, and expires the prepared statements otherwise.
+     */
+    public static void register(NativeConnection connection, String name, Comparison comparison) {
+        long id = comparison == null ? 0 : IDS.getAndIncrement();
+        if (comparison != null) {
+            COMPARISONS.put(id, comparison);
+        }
+        int rc;
+        MemorySegment compare = comparison == null ? MemorySegment.NULL : COMPARE;
+        MemorySegment destroy = comparison == null ? MemorySegment.NULL : DESTROY;
+        try (Arena arena = Arena.ofConfined()) {
+            rc = (int) CREATE_COLLATION_V2.invokeExact(connection.db(), arena.allocateFrom(name), UTF8, MemorySegment.ofAddress(id), compare, destroy);
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+        if (rc != Sqlite3.OK) {
+            // SQLite calls xDestroy only when it took the collation.
+            COMPARISONS.remove(id);
+            throw connection.lastError(rc);
+        }
+    }
+
+    /** The exception a collation threw during the last native step on this thread, once; null if none. */
+    public static RuntimeException takePending() {
+        if (PENDING_COUNT.get() == 0) {
+            return null;
+        }
+        RuntimeException e = PENDING.get();
+        if (e != null) {
+            PENDING.remove();
+            PENDING_COUNT.decrementAndGet();
+        }
+        return e;
+    }
+
+    /** The upcall: never lets an exception cross into SQLite. */
+    private static int compare(MemorySegment userData, int length1, MemorySegment text1, int length2, MemorySegment text2) {
+        try {
+            Comparison c = COMPARISONS.get(userData.address());
+            return Integer.signum(c.compare(Sqlite3.string(text1, length1), Sqlite3.string(text2, length2)));
+        } catch (RuntimeException e) {
+            if (PENDING.get() == null) {
+                PENDING.set(e);
+                PENDING_COUNT.incrementAndGet();
+            }
+            return 0;
+        } catch (Throwable t) {
+            return 0;
+        }
+    }
+
+    private static void destroy(MemorySegment userData) {
+        COMPARISONS.remove(userData.address());
+    }
+}

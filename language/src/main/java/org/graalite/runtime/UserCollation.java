@@ -1,0 +1,62 @@
+package org.graalite.runtime;
+
+import java.math.BigInteger;
+import java.util.Comparator;
+
+import com.oracle.truffle.api.interop.InteropException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+
+import org.graalite.nativeapi.UserCollations;
+
+/**
+ * A collating sequence written in a guest language, or a Java {@link Comparator} of strings
+ * (Graalite's JDBC driver): SQLite calls it with two texts, and orders them by the sign of the
+ * number it returns. As in Python's sqlite3, a result that is not a number counts as 0 (equal)
+ * and a very large one by its sign. Statements that use it run on the native tier.
+ */
+public final class UserCollation implements UserCollations.Comparison {
+    private final String name;
+    private final Object callable;
+
+    public UserCollation(String name, Object callable) {
+        this.name = name;
+        this.callable = callable;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public int compare(String a, String b) {
+        if (callable instanceof Comparator<?> c) {
+            return ((Comparator<String>) c).compare(a, b);
+        }
+        InteropLibrary interop = InteropLibrary.getUncached();
+        Object result;
+        try {
+            result = interop.execute(callable, a, b);
+        } catch (InteropException e) {
+            throw SqliteException.error("collation " + name + " failed: " + e.getMessage());
+        }
+        return sign(interop, result);
+    }
+
+    private static int sign(InteropLibrary interop, Object result) {
+        try {
+            if (interop.fitsInLong(result)) {
+                return Long.signum(interop.asLong(result));
+            } else if (interop.fitsInBigInteger(result)) {
+                BigInteger big = interop.asBigInteger(result);
+                return big.signum();
+            } else if (interop.fitsInDouble(result)) {
+                double d = interop.asDouble(result);
+                return d > 0 ? 1 : d < 0 ? -1 : 0;
+            }
+        } catch (InteropException e) {
+            // Not a number after all: equal, as below.
+        }
+        return 0;
+    }
+}

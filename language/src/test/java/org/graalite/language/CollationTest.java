@@ -1,0 +1,83 @@
+package org.graalite.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Collations defined by the caller (the connection object's createCollation): SQLite calls them
+ * in comparisons, ORDER BY, DISTINCT and indexes, on a context whose other statements still run
+ * on the Truffle tier; an error of the collation comes out of the statement; null removes it.
+ */
+class CollationTest {
+    /** Case-insensitive, reversed: the order no built-in collation gives. */
+    private static final ProxyExecutable REVERSED_NOCASE = args -> {
+        String a = args[0].asString().toLowerCase();
+        String b = args[1].asString().toLowerCase();
+        return b.compareTo(a);
+    };
+
+    @Test
+    void aGuestCollationOrdersComparesAndIndexes() {
+        for (String tier : List.of("auto", "native")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value db = c.getBindings("sql");
+                db.invokeMember("createCollation", "rev", REVERSED_NOCASE);
+                db.invokeMember("execute", "create table t(x text, y integer)");
+                db.invokeMember("execute", "insert into t values ('b', 1), ('A', 2), ('c', 3), ('B', 4), ('é', 5)");
+                assertEquals(List.of(List.of("é"), List.of("c"), List.of("b"), List.of("B"), List.of("A")), SqlContexts.rows(c.eval("sql", "select x from t order by x collate rev, y")), tier);
+                assertEquals(List.of(List.of(1L, 0L, 1L)), SqlContexts.rows(c.eval("sql", "select 'a' = 'A' collate rev, 'a' = 'b' collate rev, 'a' > 'b' collate rev")), tier);
+                assertEquals(List.of(List.of(4L)), SqlContexts.rows(c.eval("sql", "select count(distinct x collate rev) from t")), tier);
+                // An index in the collation's order, written by inserts and read by a seek.
+                db.invokeMember("execute", "create table u(k text collate rev primary key, v)");
+                db.invokeMember("execute", "insert into u select x, y from t where y <> 4");
+                PolyglotException duplicate = assertThrows(PolyglotException.class, () -> db.invokeMember("execute", "insert into u values ('B', 9)"));
+                assertTrue(duplicate.getMessage().contains("UNIQUE constraint failed: u.k"), duplicate.getMessage());
+                assertEquals(List.of(List.of("c", 3L), List.of("b", 1L)), SqlContexts.rows(c.eval("sql", "select k, v from u where k > 'D' and k < 'a' order by k")), tier);
+                // Statements without the collation still run on the Truffle tier.
+                long before = db.getMember("truffleExecutions").asLong();
+                assertEquals(List.of(List.of(15L)), SqlContexts.rows(c.eval("sql", "select sum(y) from t")));
+                assertEquals(tier.equals("auto") ? before + 1 : before, db.getMember("truffleExecutions").asLong(), tier);
+            }
+        }
+    }
+
+    @Test
+    void anErrorOfTheCollationComesOutOfTheStatement() {
+        try (Context c = SqlContexts.create("auto")) {
+            Value db = c.getBindings("sql");
+            db.invokeMember("createCollation", "boom", (ProxyExecutable) args -> {
+                throw new IllegalStateException("boom " + args[0].asString());
+            });
+            db.invokeMember("execute", "create table t(x)");
+            db.invokeMember("execute", "insert into t values ('a'), ('b')");
+            PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(c.eval("sql", "select x from t order by x collate boom")));
+            assertTrue(e.isHostException() && e.getMessage().startsWith("boom "), e.toString());
+            // A result that is not a number counts as equal, as in Python's sqlite3.
+            db.invokeMember("createCollation", "text", (ProxyExecutable) args -> "x");
+            assertEquals(List.of(List.of(1L)), SqlContexts.rows(c.eval("sql", "select 'a' = 'b' collate text")));
+            assertEquals(List.of(List.of(2L)), SqlContexts.rows(c.eval("sql", "select count(*) from t")));
+        }
+    }
+
+    @Test
+    void nullRemovesTheCollationAndTruffleOnlyNamesIt() {
+        try (Context c = SqlContexts.create("truffle")) {
+            Value db = c.getBindings("sql");
+            db.invokeMember("createCollation", "rev", REVERSED_NOCASE);
+            PolyglotException onTruffle = assertThrows(PolyglotException.class, () -> SqlContexts.rows(c.eval("sql", "select 'a' < 'b' collate rev")));
+            assertTrue(onTruffle.getMessage().contains("rev"), onTruffle.getMessage());
+            db.invokeMember("createCollation", "rev", null);
+            PolyglotException removed = assertThrows(PolyglotException.class, () -> c.eval("sql", "select 'a' < 'b' collate rev"));
+            assertEquals("no such collation sequence: rev", removed.getMessage());
+        }
+    }
+}
