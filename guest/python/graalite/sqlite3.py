@@ -30,7 +30,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): collations, window functions, authorizers,
+Not supported (they raise ``NotSupportedError``): window functions, authorizers,
 progress handlers, blob I/O, backup, serialize, extension loading and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
@@ -39,6 +39,7 @@ Speed: rows are read with GraalPy's GIL held during the interop calls of the loo
 """
 
 import datetime as _datetime
+import operator as _operator
 import sys as _sys
 import time as _time
 
@@ -878,6 +879,31 @@ class Connection:
 
     # -- user functions
 
+    def create_collation(self, name, callable_, /):
+        """Registers ``callable_(a, b)`` as the collation ``name``: it orders two strings by
+        the sign of the int it returns (anything else counts as equal, as in sqlite3); None
+        removes the collation. What it raises comes out of the statement that used it."""
+        handle = self._check()
+        if not isinstance(name, str):
+            raise TypeError("create_collation() argument 1 must be str, not %s" % type(name).__name__)
+        if callable_ is None:
+            compare = None
+        elif not callable(callable_):
+            raise TypeError("parameter must be callable")
+        else:
+            def compare(a, b):
+                result = callable_(a, b)
+                if type(result) is not int:
+                    try:
+                        result = _operator.index(result)
+                    except TypeError:
+                        return 0
+                return 1 if result > 0 else -1 if result < 0 else 0
+        try:
+            handle.createCollation(name, compare)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def create_function(self, name, narg, func, *, deterministic=False):
         """Registers ``func`` as the SQL function ``name`` of ``narg`` arguments (-1: any)."""
         handle = self._check()
@@ -1006,7 +1032,7 @@ class Connection:
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    create_collation = create_window_function = set_authorizer = set_progress_handler = _unsupported
+    create_window_function = set_authorizer = set_progress_handler = _unsupported
     enable_load_extension = load_extension = backup = blobopen = _unsupported
     serialize = deserialize = getlimit = setlimit = getconfig = setconfig = iterdump = _unsupported
 
