@@ -714,6 +714,20 @@ public final class GraaliteConnection implements Connection {
         }
     }
 
+    /**
+     * Registers a collation written in Java, replacing one of the same name; null removes it.
+     * SQLite calls it wherever it orders text under that name ({@code COLLATE name}, columns
+     * and indexes declared with it). What it throws fails the statement that called it.
+     */
+    public synchronized void createCollation(String name, java.util.Comparator<String> comparator) throws SQLException {
+        checkOpen();
+        try {
+            db.invokeMember("createCollation", name, comparator);
+        } catch (PolyglotException e) {
+            throw Errors.translate(e);
+        }
+    }
+
     /** The {@code sql} language's statistics: how many executions each tier ran. */
     public synchronized long[] tierExecutions() throws SQLException {
         checkOpen();

@@ -421,6 +421,34 @@ class GraaliteDriverTest {
      * program per batch): every value of every class arrives in order, and an error in the
      * middle of a batch comes after the rows before it, on both tiers.
      */
+    /** A Java collation orders, compares and indexes text; null removes it; what it throws fails the statement. */
+    @Test
+    void javaCollations() throws SQLException {
+        GraaliteConnection c = connect("jdbc:graalite::memory:").unwrap(GraaliteConnection.class);
+        c.createCollation("backwards", (a, b) -> b.compareTo(a));
+        try (Statement s = c.createStatement()) {
+            s.executeUpdate("create table t(k text collate backwards primary key)");
+            s.executeUpdate("insert into t values ('a'), ('c'), ('b')");
+            List<String> keys = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("select k from t order by k")) {
+                while (rs.next()) {
+                    keys.add(rs.getString(1));
+                }
+            }
+            assertEquals(List.of("c", "b", "a"), keys);
+            assertEquals(1, count(c, "select 'a' > 'b' collate backwards"));
+            c.createCollation("failing", (a, b) -> {
+                throw new IllegalArgumentException("cannot compare " + a);
+            });
+            SQLException e = assertThrows(SQLException.class, () -> count(c, "select count(*) from (select k from t order by k collate failing)"));
+            assertTrue(e.getMessage().contains("cannot compare"), e.getMessage());
+            c.createCollation("backwards", null);
+            SQLException removed = assertThrows(SQLException.class, () -> count(c, "select 'a' < 'b' collate backwards"));
+            assertTrue(removed.getMessage().contains("no such collation sequence: backwards"), removed.getMessage());
+        }
+        c.close();
+    }
+
     /**
      * Statement.cancel() from another thread stops a long query (in compiled code, after the
      * loop's on-stack replacement, on the Truffle tier) with sqlite-jdbc's error, on both tiers,
