@@ -22,7 +22,8 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
+ * {@code begin()}, {@code commit()} and {@code rollback()} control transactions (commit and
+ * rollback do nothing outside one). {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
  * two texts by the sign of its result (null removes it; statements that use it run on the
  * native tier). {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
  * sqlite3_interrupt does (a guest calls it from a function the statement runs; another thread
@@ -32,7 +33,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -89,7 +90,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -143,6 +144,20 @@ public final class ConnectionObject implements TruffleObject {
             case "close":
                 database.close();
                 return SqlNull.INSTANCE;
+            case "begin":
+            case "commit":
+            case "rollback": {
+                // begin() is BEGIN (an error inside a transaction, as in SQLite); commit() and
+                // rollback() end the open transaction and, as in DB-API and JDBC, do nothing
+                // without one.
+                if (arguments.length != 0) {
+                    throw ArityException.create(0, 0, arguments.length);
+                }
+                if (member.equals("begin") || !database.connection().autocommit()) {
+                    database.run(database.prepare(member.toUpperCase(java.util.Locale.ROOT)), true);
+                }
+                return SqlNull.INSTANCE;
+            }
             case "createCollation": {
                 // createCollation(name, compare): compare(a, b) orders two texts by the sign of
                 // its result; null removes the collation.

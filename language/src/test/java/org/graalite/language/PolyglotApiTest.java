@@ -37,6 +37,26 @@ class PolyglotApiTest {
         return context.eval("sql", sql);
     }
 
+    /** begin, commit and rollback on the connection object; commit and rollback do nothing outside a transaction. */
+    @Test
+    void transactionsThroughTheConnectionObject() {
+        Value db = context.getBindings("sql");
+        eval("create table t(a)");
+        db.invokeMember("commit");
+        db.invokeMember("rollback");
+        db.invokeMember("begin");
+        assertFalse(db.getMember("autocommit").asBoolean());
+        PolyglotException nested = assertThrows(PolyglotException.class, () -> db.invokeMember("begin"));
+        assertEquals("cannot start a transaction within a transaction", nested.getMessage());
+        eval("insert into t values (1)");
+        db.invokeMember("rollback");
+        assertTrue(db.getMember("autocommit").asBoolean());
+        db.invokeMember("begin");
+        eval("insert into t values (2)");
+        db.invokeMember("commit");
+        assertEquals(List.of(List.of(2L)), SqlContexts.rows(eval("select a from t")));
+    }
+
     @Test
     void valuesKeepTheirStorageClass() {
         List<List<Object>> rows = SqlContexts.rows(eval("select 1, 2.5, 'x', x'0aff', null, 2.0, 9223372036854775807"));
