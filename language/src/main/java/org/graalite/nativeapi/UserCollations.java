@@ -2,7 +2,6 @@ package org.graalite.nativeapi;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -49,12 +48,7 @@ public final class UserCollations {
     }
 
     private static MemorySegment upcall(String method, MethodType type, FunctionDescriptor descriptor) {
-        try {
-            var handle = MethodHandles.lookup().findStatic(UserCollations.class, method, type);
-            return Linker.nativeLinker().upcallStub(handle, descriptor, Arena.global());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
+        return UserFunctions.upcall(MethodHandles.lookup(), method, type, descriptor);
     }
 
     /**

@@ -92,8 +92,13 @@ public final class UserFunctions {
     }
 
     private static MemorySegment upcall(String method, MethodType type, FunctionDescriptor descriptor) {
+        return upcall(MethodHandles.lookup(), method, type, descriptor);
+    }
+
+    /** An upcall stub, for the life of the process, of the static method {@code method} of {@code lookup}'s class. */
+    static MemorySegment upcall(MethodHandles.Lookup lookup, String method, MethodType type, FunctionDescriptor descriptor) {
         try {
-            var handle = MethodHandles.lookup().findStatic(UserFunctions.class, method, type);
+            var handle = lookup.findStatic(lookup.lookupClass(), method, type);
             return Linker.nativeLinker().upcallStub(handle, descriptor, Arena.global());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
