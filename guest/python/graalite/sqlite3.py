@@ -31,7 +31,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
   float, str, bytes-like and None bind as the matching storage class.
 
 Not supported (they raise ``NotSupportedError``): window functions, authorizers,
-progress handlers, blob I/O, backup, serialize, extension loading and limits.
+progress handlers, blob I/O, serialize, extension loading and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -879,6 +879,26 @@ class Connection:
 
     # -- user functions
 
+    def backup(self, target, *, pages=-1, progress=None, name="main", sleep=0.250):
+        """Copies database ``name`` of this connection over ``target``'s main database with
+        SQLite's online backup, ``pages`` at a time (0 or less: all at once), calling
+        ``progress(status, remaining, total)`` after each step and waiting ``sleep`` seconds
+        when a database is busy or locked."""
+        handle = self._check()
+        if not isinstance(target, Connection):
+            raise TypeError("backup() argument 'target' must be sqlite3.Connection, not %s" % type(target).__name__)
+        if target is self:
+            raise ValueError("target cannot be the same connection instance")
+        target_handle = target._check()
+        if progress is not None and not callable(progress):
+            raise TypeError("progress argument must be a callable")
+        if not isinstance(name, str):
+            raise TypeError("backup() argument 'name' must be str, not %s" % type(name).__name__)
+        try:
+            handle.backup(target_handle, name, pages, progress, int(sleep * 1000))
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def create_collation(self, name, callable_, /):
         """Registers ``callable_(a, b)`` as the collation ``name``: it orders two strings by
         the sign of the int it returns (anything else counts as equal, as in sqlite3); None
@@ -1033,7 +1053,7 @@ class Connection:
         raise NotSupportedError("not supported by Graalite")
 
     create_window_function = set_authorizer = set_progress_handler = _unsupported
-    enable_load_extension = load_extension = backup = blobopen = _unsupported
+    enable_load_extension = load_extension = blobopen = _unsupported
     serialize = deserialize = getlimit = setlimit = getconfig = setconfig = iterdump = _unsupported
 
 

@@ -22,7 +22,9 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code begin()}, {@code commit()} and {@code rollback()} control transactions (commit and
+ * {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
+ * connection with SQLite's online backup. {@code begin()}, {@code commit()} and
+ * {@code rollback()} control transactions (commit and
  * rollback do nothing outside one). {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
  * two texts by the sign of its result (null removes it; statements that use it run on the
  * native tier). {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
@@ -33,7 +35,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -90,7 +92,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -156,6 +158,33 @@ public final class ConnectionObject implements TruffleObject {
                 if (member.equals("begin") || !database.connection().autocommit()) {
                     database.run(database.prepare(member.toUpperCase(java.util.Locale.ROOT)), true);
                 }
+                return SqlNull.INSTANCE;
+            }
+            case "backup": {
+                // backup(target[, name[, pages[, progress[, sleepMillis]]]]): copies database
+                // `name` (default "main") over target's main database, `pages` per step (0: all
+                // at once), calling progress(status, remaining, pageCount) after each step.
+                if (arguments.length < 1 || arguments.length > 5) {
+                    throw ArityException.create(1, 5, arguments.length);
+                }
+                if (!(arguments[0] instanceof ConnectionObject target)) {
+                    throw UnsupportedTypeException.create(arguments, "backup(target, ...): target must be a connection");
+                }
+                String name = arguments.length > 1 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : "main";
+                int pages = arguments.length > 2 && interop.fitsInInt(arguments[2]) ? interop.asInt(arguments[2]) : -1;
+                Object progress = arguments.length > 3 && !interop.isNull(arguments[3]) ? arguments[3] : null;
+                if (progress != null && !interop.isExecutable(progress)) {
+                    throw UnsupportedTypeException.create(arguments, "backup(target, name, pages, progress): progress must be executable");
+                }
+                int sleepMillis = arguments.length > 4 && interop.fitsInInt(arguments[4]) ? interop.asInt(arguments[4]) : 250;
+                org.graalite.nativeapi.Backup.Progress told = progress == null ? null : (status, remaining, pageCount) -> {
+                    try {
+                        interop.execute(progress, status, remaining, pageCount);
+                    } catch (com.oracle.truffle.api.interop.InteropException e) {
+                        throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
+                    }
+                };
+                org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), pages, told, sleepMillis);
                 return SqlNull.INSTANCE;
             }
             case "createCollation": {

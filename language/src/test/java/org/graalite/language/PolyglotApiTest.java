@@ -57,6 +57,20 @@ class PolyglotApiTest {
         assertEquals(List.of(List.of(2L)), SqlContexts.rows(eval("select a from t")));
     }
 
+    /** backup(target, name, pages, progress) copies the database step by step into another connection. */
+    @Test
+    void backupCopiesIntoAnotherConnection() {
+        Value db = context.getBindings("sql");
+        eval("create table t(a integer primary key, b); insert into t(b) select printf('%0500d', value) from json_each('[' || (with recursive n(i) as (select 1 union all select i + 1 from n where i < 300) select group_concat(i) from n) || ']')");
+        Value target = db.invokeMember("open", ":memory:");
+        List<Integer> remaining = new java.util.ArrayList<>();
+        db.invokeMember("backup", target, "main", 10, (org.graalvm.polyglot.proxy.ProxyExecutable) args -> remaining.add(args[1].asInt()));
+        assertTrue(remaining.size() > 3 && remaining.get(remaining.size() - 1) == 0, remaining.toString());
+        assertEquals(List.of(List.of(300L, 150000L)), SqlContexts.rows(target.invokeMember("execute", "select count(*), sum(length(b)) from t")));
+        PolyglotException unknown = assertThrows(PolyglotException.class, () -> db.invokeMember("backup", target, "nosuch"));
+        assertEquals("unknown database nosuch", unknown.getMessage());
+    }
+
     @Test
     void valuesKeepTheirStorageClass() {
         List<List<Object>> rows = SqlContexts.rows(eval("select 1, 2.5, 'x', x'0aff', null, 2.0, 9223372036854775807"));
