@@ -879,6 +879,12 @@ class Connection:
 
     # -- user functions
 
+    def iterdump(self):
+        """The database as SQL text, one statement at a time, as sqlite3 writes it: a
+        transaction with the tables and their rows, then indexes, triggers and views."""
+        self._check()
+        return _dump(self)
+
     def backup(self, target, *, pages=-1, progress=None, name="main", sleep=0.250):
         """Copies database ``name`` of this connection over ``target``'s main database with
         SQLite's online backup, ``pages`` at a time (0 or less: all at once), calling
@@ -1054,7 +1060,52 @@ class Connection:
 
     create_window_function = set_authorizer = set_progress_handler = _unsupported
     enable_load_extension = load_extension = blobopen = _unsupported
-    serialize = deserialize = getlimit = setlimit = getconfig = setconfig = iterdump = _unsupported
+    serialize = deserialize = getlimit = setlimit = getconfig = setconfig = _unsupported
+
+
+def _dump(connection):
+    """Yields the database of ``connection`` as SQL text (see Connection.iterdump)."""
+    cursor = connection.cursor()
+    yield "BEGIN TRANSACTION;"
+    schema_writable = False
+    sequence = []
+    tables = cursor.execute("SELECT name, sql FROM sqlite_master WHERE sql NOT NULL AND type == 'table' ORDER BY name").fetchall()
+    for name, sql in tables:
+        if name == "sqlite_sequence":
+            # Its rows go last, after the tables whose AUTOINCREMENT they describe.
+            sequence = ['DELETE FROM "sqlite_sequence";'] + list(_dump_rows(cursor, name))
+            continue
+        if name == "sqlite_stat1":
+            yield 'ANALYZE "sqlite_master";'
+        elif name.startswith("sqlite_"):
+            continue
+        elif sql.startswith("CREATE VIRTUAL TABLE"):
+            # A virtual table is a row of sqlite_master, written directly.
+            if not schema_writable:
+                yield "PRAGMA writable_schema=ON;"
+                schema_writable = True
+            yield "INSERT INTO sqlite_master(type,name,tbl_name,rootpage,sql)VALUES('table','{0}','{0}',0,'{1}');".format(
+                name.replace("'", "''"), sql.replace("'", "''"))
+        else:
+            yield sql + ";"
+        yield from _dump_rows(cursor, name)
+    schema = cursor.execute("SELECT sql FROM sqlite_master WHERE sql NOT NULL AND type IN ('index', 'trigger', 'view')").fetchall()
+    for (sql,) in schema:
+        yield sql + ";"
+    if schema_writable:
+        yield "PRAGMA writable_schema=OFF;"
+    yield from sequence
+    yield "COMMIT;"
+
+
+def _dump_rows(cursor, table):
+    """The rows of ``table`` as INSERT statements, each value written by SQLite's quote()."""
+    identifier = table.replace('"', '""')
+    columns = [row[1] for row in cursor.execute('PRAGMA table_info("{0}")'.format(identifier)).fetchall()]
+    values = " || ',' || ".join('quote("{0}")'.format(column.replace('"', '""')) for column in columns)
+    query = "SELECT 'INSERT INTO \"{0}\" VALUES(' || {1} || ')' FROM \"{2}\"".format(identifier.replace("'", "''"), values, identifier)
+    for (statement,) in cursor.execute(query).fetchall():
+        yield statement + ";"
 
 
 # ---------------------------------------------------------------------------------------
