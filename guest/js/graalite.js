@@ -18,7 +18,7 @@
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
 // gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
 // supported (they throw): backup, serialize, table (virtual tables), loadExtension, safe
-// integers (BigInt results), window functions (the inverse option).
+// integers (BigInt results).
 //
 // Loading: `require('graalite')` or `import Database from 'graalite'` where the context maps
 // the module name to this file (bin/graalite run does: js.commonjs-require with
@@ -782,7 +782,6 @@
     boolOption(options, 'directOnly');
     const varargs = boolOption(options, 'varargs');
     if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
-    if (inverse !== null) throw new TypeError('window functions (the "inverse" option) are not supported by Graalite');
     let argCount = -1;
     if (!varargs) {
       argCount = Math.max(functionLength(step), 0);
@@ -827,22 +826,36 @@
           throw callbackFailed(db, e);
         }
       };
+      const current = () => {
+        try {
+          return sqlResult(result === null ? value : result(value));
+        } catch (e) {
+          throw callbackFailed(db, e);
+        }
+      };
       return {
         step: stepRow,
         slotStep: slots === null ? undefined
           : argCount === 1 ? () => stepRow(slots[0]) : () => stepRow(slots[0], slots[1]),
-        finalize() {
+        // A window function's: the rows leaving the frame, and the frame's result so far.
+        inverse: inverse === null ? undefined : (...args) => {
           try {
-            return sqlResult(result === null ? value : result(value));
+            const next = inverse(value, ...args.map(jsValue));
+            if (next !== undefined) value = next;
           } catch (e) {
             throw callbackFailed(db, e);
           }
         },
+        value: current,
+        finalize: current,
       };
     };
     const handle = this._check();
     try {
-      if (slots === null) {
+      if (inverse !== null) {
+        // An aggregate window function (SQLite calls it; as a plain aggregate it runs like the others).
+        handle.createWindowFunction(name, argCount, factory);
+      } else if (slots === null) {
         handle.createAggregate(name, argCount, factory);
       } else {
         handle.createAggregate(name, argCount, factory, slots);

@@ -30,8 +30,8 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): window functions, authorizers,
-progress handlers, blob I/O, serialize, extension loading and limits.
+Not supported (they raise ``NotSupportedError``): authorizers, progress handlers, blob I/O,
+serialize, extension loading and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -1043,6 +1043,55 @@ class Connection:
         except _ForeignException as e:
             raise _translate(e) from None
 
+    def create_window_function(self, name, num_params, aggregate_class, /):
+        """Registers an aggregate window function: ``aggregate_class()`` makes one object per
+        frame, with ``step(*args)`` and ``inverse(*args)`` as rows enter and leave the frame,
+        ``value()`` for the current result and ``finalize()``; None removes the function."""
+        handle = self._check()
+        if aggregate_class is None:
+            factory = None
+        else:
+            connection = self
+
+            class Accumulator:
+                __slots__ = ("instance",)
+
+                def __init__(self):
+                    try:
+                        self.instance = aggregate_class()
+                    except BaseException:
+                        raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
+
+                def _call(self, method, args):
+                    function = getattr(self.instance, method, None)
+                    if function is None:
+                        try:
+                            raise AttributeError(method)
+                        except AttributeError:
+                            raise _callback_failed(connection, "user-defined aggregate's '%s' method not defined" % method) from None
+                    try:
+                        return function(*[_py_value(a) if type(a) in _FOREIGN_ARGUMENTS else a for a in args])
+                    except BaseException:
+                        raise _callback_failed(connection, "user-defined aggregate's '%s' method raised error" % method) from None
+
+                def step(self, *args):
+                    self._call("step", args)
+
+                def inverse(self, *args):
+                    self._call("inverse", args)
+
+                def value(self):
+                    return _sql_result(self._call("value", ()))
+
+                def finalize(self):
+                    return _sql_result(self._call("finalize", ()))
+
+            factory = Accumulator
+        try:
+            handle.createWindowFunction(name, num_params, factory)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def set_trace_callback(self, trace_callback):
         """Calls ``trace_callback(sql)`` with the text of each statement the module executes."""
         self._check()
@@ -1058,7 +1107,7 @@ class Connection:
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    create_window_function = set_authorizer = set_progress_handler = _unsupported
+    set_authorizer = set_progress_handler = _unsupported
     enable_load_extension = load_extension = blobopen = _unsupported
     serialize = deserialize = getlimit = setlimit = getconfig = setconfig = _unsupported
 

@@ -22,7 +22,9 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
+ * {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
+ * works over window frames: its accumulators have {@code inverse(...)} and {@code value()} as
+ * well. {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
  * connection with SQLite's online backup. {@code begin()}, {@code commit()} and
  * {@code rollback()} control transactions (commit and
  * rollback do nothing outside one). {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
@@ -35,7 +37,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "interrupt", "createFunction", "createAggregate", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "interrupt", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -92,7 +94,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -185,6 +187,25 @@ public final class ConnectionObject implements TruffleObject {
                     }
                 };
                 org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), pages, told, sleepMillis);
+                return SqlNull.INSTANCE;
+            }
+            case "createWindowFunction": {
+                // createWindowFunction(name, argumentCount, factory): factory() makes an
+                // accumulator with step(...), inverse(...), value() and finalize(); a null
+                // factory removes the function of that name and argument count.
+                if (arguments.length != 3) {
+                    throw ArityException.create(3, 3, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, factory)");
+                }
+                String name = sqlText(interop, arguments[0]);
+                int argumentCount = interop.asInt(arguments[1]);
+                if (interop.isNull(arguments[2])) {
+                    database.removeFunction(name, argumentCount);
+                } else {
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null));
+                }
                 return SqlNull.INSTANCE;
             }
             case "createCollation": {

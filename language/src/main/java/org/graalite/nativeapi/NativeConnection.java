@@ -141,10 +141,11 @@ public final class NativeConnection implements AutoCloseable {
         MemorySegment db = state.db;
         int code = Sqlite3.extendedErrcode(db);
         if ((code & 0xff) != (rc & 0xff)) {
-            code = rc;
+            // SQLite returned rc without recording it (SQLITE_MISUSE of an API call): the
+            // connection's message is an older error's.
+            return new SqliteException(rc, Sqlite3.errstr(rc));
         }
-        String message = Sqlite3.errmsg(db);
-        return new SqliteException(code, message);
+        return new SqliteException(code, Sqlite3.errmsg(db));
     }
 
     /**

@@ -75,6 +75,7 @@ public enum NativeFunction {
     TABLE_COLUMN_METADATA("sqlite3_table_column_metadata", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     // ---- user functions (sqlite3_create_function_v2 and the values of their calls)
     CREATE_FUNCTION_V2("sqlite3_create_function_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    CREATE_WINDOW_FUNCTION("sqlite3_create_window_function", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_INIT("sqlite3_backup_init", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_STEP("sqlite3_backup_step", false, JAVA_INT, ADDRESS, JAVA_INT),
     BACKUP_REMAINING("sqlite3_backup_remaining", true, JAVA_INT, ADDRESS),

@@ -25,6 +25,7 @@ public final class UserFunctions {
     // final field is not one, and each call then went through the generic invoker).
     private static final java.lang.invoke.MethodHandle AGGREGATE_CONTEXT = NativeFunction.AGGREGATE_CONTEXT.ffm;
     private static final java.lang.invoke.MethodHandle CREATE_FUNCTION_V2 = NativeFunction.CREATE_FUNCTION_V2.ffm;
+    private static final java.lang.invoke.MethodHandle CREATE_WINDOW_FUNCTION = NativeFunction.CREATE_WINDOW_FUNCTION.ffm;
     private static final java.lang.invoke.MethodHandle RESULT_BLOB = NativeFunction.RESULT_BLOB.ffm;
     private static final java.lang.invoke.MethodHandle RESULT_DOUBLE = NativeFunction.RESULT_DOUBLE.ffm;
     private static final java.lang.invoke.MethodHandle RESULT_ERROR = NativeFunction.RESULT_ERROR.ffm;
@@ -52,6 +53,16 @@ public final class UserFunctions {
         Object step(Object accumulator, Object[] arguments);
 
         Object finish(Object accumulator);
+
+        /** A window function's current value, the accumulator staying as it is (xValue). */
+        default Object value(Object accumulator) {
+            throw new SqliteException(1, "not a window function");
+        }
+
+        /** Removes one row's arguments from a window function's accumulator (xInverse); returns the accumulator to keep. */
+        default Object inverse(Object accumulator, Object[] arguments) {
+            throw new SqliteException(1, "not a window function");
+        }
     }
 
     private static final ConcurrentHashMap<Long, Implementation> IMPLEMENTATIONS = new ConcurrentHashMap<>();
@@ -108,6 +119,9 @@ public final class UserFunctions {
     private static final MemorySegment STEP = upcall("step", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
                     FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     private static final MemorySegment FINAL = upcall("finish", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    private static final MemorySegment VALUE = upcall("windowValue", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    private static final MemorySegment INVERSE = upcall("inverse", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
+                    FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
     private static void destroy(MemorySegment userData) {
         IMPLEMENTATIONS.remove(userData.address());
@@ -138,18 +152,20 @@ public final class UserFunctions {
     }
 
     private static void step(MemorySegment context, int argc, MemorySegment argv) {
+        stepOrInverse(context, argc, argv, false);
+    }
+
+    /** xInverse of a window function: the row leaves the frame. */
+    private static void inverse(MemorySegment context, int argc, MemorySegment argv) {
+        stepOrInverse(context, argc, argv, true);
+    }
+
+    private static void stepOrInverse(MemorySegment context, int argc, MemorySegment argv, boolean inverse) {
         try {
             Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
-            MemorySegment slot = aggregateContext(context, 8);
-            if (slot == null) {
-                error(context, "out of memory");
-                return;
-            }
-            long key = slot.get(ValueLayout.JAVA_LONG, 0);
+            long key = accumulatorKey(context, aggregate);
             if (key == 0) {
-                key = IDS.getAndIncrement();
-                slot.set(ValueLayout.JAVA_LONG, 0, key);
-                ACCUMULATORS.put(key, aggregate.start());
+                return;
             }
             MemorySegment values = argv.reinterpret(8L * argc);
             Object[] arguments = new Object[argc];
@@ -157,9 +173,44 @@ public final class UserFunctions {
                 arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
             }
             Object accumulator = ACCUMULATORS.get(key);
-            Object next = aggregate.step(accumulator, arguments);
+            Object next = inverse ? aggregate.inverse(accumulator, arguments) : aggregate.step(accumulator, arguments);
             if (next != accumulator) {
                 ACCUMULATORS.put(key, next);
+            }
+        } catch (Throwable t) {
+            failed(context, t);
+        }
+    }
+
+    /**
+     * The key of the call's accumulator in SQLite's aggregate context, made (with a new
+     * accumulator) on the first use; 0 after reporting "out of memory".
+     */
+    private static long accumulatorKey(MemorySegment context, Aggregate aggregate) throws Throwable {
+        MemorySegment slot = aggregateContext(context, 8);
+        if (slot == null) {
+            error(context, "out of memory");
+            return 0;
+        }
+        long key = slot.get(ValueLayout.JAVA_LONG, 0);
+        if (key == 0) {
+            // Made before the key is kept: when start() fails, the context holds no key of an
+            // accumulator that does not exist.
+            Object accumulator = aggregate.start();
+            key = IDS.getAndIncrement();
+            ACCUMULATORS.put(key, accumulator);
+            slot.set(ValueLayout.JAVA_LONG, 0, key);
+        }
+        return key;
+    }
+
+    /** xValue of a window function: the value of the frame so far. */
+    private static void windowValue(MemorySegment context) {
+        try {
+            Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
+            long key = accumulatorKey(context, aggregate);
+            if (key != 0) {
+                result(context, aggregate.value(ACCUMULATORS.get(key)));
             }
         } catch (Throwable t) {
             failed(context, t);
@@ -176,6 +227,33 @@ public final class UserFunctions {
             result(context, aggregate.finish(accumulator));
         } catch (Throwable t) {
             failed(context, t);
+        }
+    }
+
+    /**
+     * Registers the window function {@code name} (an aggregate with {@link Aggregate#value} and
+     * {@link Aggregate#inverse}) with {@code arguments} arguments; a null {@code aggregate}
+     * removes the function of that name and argument count.
+     */
+    public static void registerWindowFunction(NativeConnection connection, String name, int arguments, Aggregate aggregate) {
+        long id = aggregate == null ? 0 : IDS.getAndIncrement();
+        if (aggregate != null) {
+            AGGREGATES.put(id, aggregate);
+        }
+        MemorySegment step = aggregate == null ? MemorySegment.NULL : STEP;
+        MemorySegment finish = aggregate == null ? MemorySegment.NULL : FINAL;
+        MemorySegment value = aggregate == null ? MemorySegment.NULL : VALUE;
+        MemorySegment inverse = aggregate == null ? MemorySegment.NULL : INVERSE;
+        MemorySegment destroy = aggregate == null ? MemorySegment.NULL : DESTROY;
+        int rc;
+        try (Arena arena = Arena.ofConfined()) {
+            rc = (int) CREATE_WINDOW_FUNCTION.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), step, finish, value, inverse, destroy);
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+        if (rc != Sqlite3.OK) {
+            AGGREGATES.remove(id);
+            throw connection.lastError(rc);
         }
     }
 

@@ -67,6 +67,27 @@ public final class Database implements AutoCloseable {
         org.graalite.nativeapi.UserCollations.register(connection, name, c);
     }
 
+    /**
+     * Defines (or redefines) the window function {@code a.name()} of {@code a.arguments()}
+     * arguments, an aggregate of the object shape whose accumulators also have value() and
+     * inverse(...). Used as a plain aggregate it runs on the Truffle tier like any other; over
+     * a window, on the native tier.
+     */
+    @TruffleBoundary
+    public void createWindowFunction(UserAggregate a) {
+        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, a.name(), a.arguments(), a);
+        aggregates.put(a.name().toLowerCase(java.util.Locale.ROOT) + "/" + a.arguments(), a);
+    }
+
+    /** Removes the function or aggregate {@code name} of {@code arguments} arguments. */
+    @TruffleBoundary
+    public void removeFunction(String name, int arguments) {
+        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, name, arguments, null);
+        String key = name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments;
+        aggregates.remove(key);
+        functions.remove(key);
+    }
+
     /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
     @TruffleBoundary
     public void createAggregate(UserAggregate a) {

@@ -172,6 +172,41 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         }
     }
 
+    /** A window function's value (the object shape's {@code value()}); the accumulator stays. */
+    @Override
+    @TruffleBoundary
+    public Object value(Object accumulator) {
+        try {
+            return Binder.toSqlValue(0, InteropLibrary.getUncached().invokeMember(windowAccumulator(accumulator), "value"));
+        } catch (InteropException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Removes a row from a window function's frame (the object shape's {@code inverse(...)}). */
+    @Override
+    @TruffleBoundary
+    public Object inverse(Object accumulator, Object[] sqlArguments) {
+        Object[] guestArguments = new Object[sqlArguments.length];
+        for (int i = 0; i < sqlArguments.length; i++) {
+            guestArguments[i] = SqlValues.toGuestArgument(sqlArguments[i]);
+        }
+        try {
+            InteropLibrary.getUncached().invokeMember(windowAccumulator(accumulator), "inverse", guestArguments);
+            return accumulator;
+        } catch (InteropException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Window functions have the object shape only (see ConnectionObject's createWindowFunction). */
+    private Object windowAccumulator(Object accumulator) {
+        if (factory == null || isJava()) {
+            throw SqliteException.error("user aggregate " + name + " is not a window function");
+        }
+        return accumulator;
+    }
+
     /** The error of a failed call into the aggregate. */
     @TruffleBoundary
     public RuntimeException failed(Exception e) {

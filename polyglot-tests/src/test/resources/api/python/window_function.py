@@ -1,0 +1,102 @@
+# Connection.create_window_function: a sum over sliding frames and partitions, the same class
+# as a plain aggregate, two arguments, a text result, the errors sqlite3 reports for methods
+# that raise or are missing, and removing the function. Written for this test suite; its
+# expected output is what CPython's sqlite3 prints. Changed for Graalite: the import line only.
+import graalite.sqlite3 as sqlite3
+
+con = sqlite3.connect(":memory:")
+con.execute("CREATE TABLE t(x, y)")
+con.executemany("INSERT INTO t VALUES (?, ?)", [(i, i % 3) for i in range(1, 8)])
+
+
+class WindowSum:
+    def __init__(self):
+        self.total = 0
+
+    def step(self, value):
+        self.total += value
+
+    def inverse(self, value):
+        self.total -= value
+
+    def value(self):
+        return self.total
+
+    def finalize(self):
+        return self.total
+
+
+con.create_window_function("winsum", 1, WindowSum)
+print("sliding:", con.execute("SELECT x, winsum(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t").fetchall())
+print("partitions:", con.execute("SELECT y, winsum(x) OVER (PARTITION BY y) FROM t ORDER BY y, x").fetchall())
+print("running:", con.execute("SELECT winsum(x) OVER (ORDER BY x) FROM t").fetchall())
+print("plain aggregate:", con.execute("SELECT winsum(x) FROM t").fetchall(), con.execute("SELECT y, winsum(x) FROM t GROUP BY y").fetchall())
+
+
+class Product(WindowSum):
+    def step(self, a, b):
+        self.total += a * b
+
+    def inverse(self, a, b):
+        self.total -= a * b
+
+
+con.create_window_function("product", 2, Product)
+print("two arguments:", con.execute("SELECT product(x, y) OVER (ORDER BY x ROWS 2 PRECEDING) FROM t").fetchall())
+
+
+class AsText(WindowSum):
+    def value(self):
+        return "total %d" % self.total
+
+
+con.create_window_function("astext", 1, AsText)
+print("text:", con.execute("SELECT astext(x) OVER (ORDER BY x), typeof(astext(x) OVER (ORDER BY x)) FROM t LIMIT 2").fetchall())
+
+
+class NoInverse:
+    def __init__(self):
+        self.total = 0
+
+    def step(self, value):
+        self.total += value
+
+    def value(self):
+        return self.total
+
+    def finalize(self):
+        return self.total
+
+
+class FailingValue(WindowSum):
+    def value(self):
+        raise ValueError("value")
+
+
+class FailingStep(WindowSum):
+    def step(self, value):
+        raise ValueError("step")
+
+
+class FailingInit:
+    def __init__(self):
+        raise ValueError("init")
+
+
+for name, cls in (("noinverse", NoInverse), ("failingvalue", FailingValue), ("failingstep", FailingStep), ("failinginit", FailingInit)):
+    con.create_window_function(name, 1, cls)
+    try:
+        print(name, con.execute("SELECT %s(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t" % name).fetchall())
+    except sqlite3.OperationalError as e:
+        print(name, "raised:", e)
+print("after the errors:", con.execute("SELECT count(*) FROM t").fetchone())
+
+con.create_window_function("winsum", 1, None)
+try:
+    con.execute("SELECT winsum(x) OVER () FROM t")
+except sqlite3.OperationalError as e:
+    print("removed:", e)
+try:
+    con.create_window_function("bad", -2, WindowSum)
+except sqlite3.ProgrammingError as e:
+    print("bad argument count:", e)
