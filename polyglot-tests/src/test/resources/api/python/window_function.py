@@ -91,6 +91,22 @@ for name, cls in (("noinverse", NoInverse), ("failingvalue", FailingValue), ("fa
         print(name, "raised:", e)
 print("after the errors:", con.execute("SELECT count(*) FROM t").fetchone())
 
+
+class FailingFinalize(WindowSum):
+    def finalize(self):
+        raise ValueError("finalize")
+
+
+# Over a window SQLite ignores what the final call reports; a later error is that error.
+con.create_window_function("failingfinalize", 1, FailingFinalize)
+print("finalize over a window:", con.execute("SELECT failingfinalize(x) OVER (ORDER BY x) FROM t").fetchall())
+con.execute("CREATE TABLE u(k PRIMARY KEY)")
+con.execute("INSERT INTO u VALUES (1)")
+try:
+    con.execute("INSERT INTO u VALUES (1)")
+except sqlite3.IntegrityError as e:
+    print("the next error:", e)
+
 con.create_window_function("winsum", 1, None)
 try:
     con.execute("SELECT winsum(x) OVER () FROM t")

@@ -84,19 +84,34 @@ public final class UserFunctions {
      * itself, as the Truffle tier does.
      */
     private static final ThreadLocal<RuntimeException> PENDING = new ThreadLocal<>();
+    /**
+     * How many threads hold a pending exception: a step that succeeded drops its thread's
+     * (SQLite ignores the error of a window function's final call, for one) after reading
+     * only this.
+     */
+    private static final java.util.concurrent.atomic.AtomicInteger PENDING_COUNT = new java.util.concurrent.atomic.AtomicInteger();
 
     private UserFunctions() {
     }
 
     /** The guest exception of the last failed native call on this thread, once; null if none. */
     public static RuntimeException takePending() {
+        if (PENDING_COUNT.get() == 0) {
+            return null;
+        }
         RuntimeException e = PENDING.get();
-        PENDING.remove();
+        if (e != null) {
+            PENDING.remove();
+            PENDING_COUNT.decrementAndGet();
+        }
         return e;
     }
 
     private static void failed(MemorySegment context, Throwable t) {
         if (t instanceof RuntimeException r && !(t instanceof SqliteException)) {
+            if (PENDING.get() == null) {
+                PENDING_COUNT.incrementAndGet();
+            }
             PENDING.set(r);
         }
         error(context, t instanceof SqliteException ? t.getMessage() : t.getMessage() == null ? t.toString() : t.getMessage());

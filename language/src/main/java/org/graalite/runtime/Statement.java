@@ -381,6 +381,8 @@ public final class Statement implements AutoCloseable {
         if (collation != null) {
             throw collation;
         }
+        // A function's error that SQLite ignored must not stand for a later step's error.
+        org.graalite.nativeapi.UserFunctions.takePending();
         return row;
     }
 
