@@ -31,7 +31,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
   float, str, bytes-like and None bind as the matching storage class.
 
 Not supported (they raise ``NotSupportedError``): authorizers, progress handlers, blob I/O,
-serialize, extension loading and limits.
+extension loading and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -879,6 +879,30 @@ class Connection:
 
     # -- user functions
 
+    def serialize(self, *, name="main"):
+        """The database ``name`` as the bytes of its file (sqlite3_serialize)."""
+        handle = self._check()
+        try:
+            data = handle.serialize(name)
+        except _ForeignException as e:
+            raise _translate(e) from None
+        if data is None:
+            raise OperationalError("unable to serialize '%s'" % name)
+        return bytes(data)
+
+    def deserialize(self, data, /, *, name="main"):
+        """Replaces the database ``name`` by the one in ``data``, the bytes of a database file."""
+        handle = self._check()
+        try:
+            # A str is taken as its UTF-8 bytes, as sqlite3 takes it.
+            data = data.encode() if isinstance(data, str) else memoryview(data).tobytes()
+        except TypeError:
+            raise TypeError("a bytes-like object is required, not '%s'" % type(data).__name__) from None
+        try:
+            handle.deserialize(data, name)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def iterdump(self):
         """The database as SQL text, one statement at a time, as sqlite3 writes it: a
         transaction with the tables and their rows, then indexes, triggers and views."""
@@ -1109,7 +1133,7 @@ class Connection:
 
     set_authorizer = set_progress_handler = _unsupported
     enable_load_extension = load_extension = blobopen = _unsupported
-    serialize = deserialize = getlimit = setlimit = getconfig = setconfig = _unsupported
+    getlimit = setlimit = getconfig = setconfig = _unsupported
 
 
 def _dump(connection):

@@ -24,7 +24,8 @@ import org.graalite.runtime.Database;
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
  * {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
  * works over window frames: its accumulators have {@code inverse(...)} and {@code value()} as
- * well. {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
+ * well. {@code serialize([name])} gives a database's bytes and {@code deserialize(bytes[, name])}
+ * replaces it by the database in them. {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
  * connection with SQLite's online backup. {@code begin()}, {@code commit()} and
  * {@code rollback()} control transactions (commit and
  * rollback do nothing outside one). {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
@@ -37,7 +38,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "interrupt", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -94,7 +95,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -187,6 +188,27 @@ public final class ConnectionObject implements TruffleObject {
                     }
                 };
                 org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), pages, told, sleepMillis);
+                return SqlNull.INSTANCE;
+            }
+            case "serialize": {
+                // serialize([name]): the database's bytes as a BLOB, null if SQLite has none.
+                if (arguments.length > 1) {
+                    throw ArityException.create(0, 1, arguments.length);
+                }
+                String name = arguments.length == 1 && !interop.isNull(arguments[0]) ? sqlText(interop, arguments[0]) : "main";
+                byte[] bytes = org.graalite.nativeapi.Serialization.serialize(database.connection(), name);
+                return bytes == null ? SqlNull.INSTANCE : new SqlBlob(bytes);
+            }
+            case "deserialize": {
+                // deserialize(bytes[, name]): the database becomes the one in bytes.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!(org.graalite.runtime.Binder.toSqlValue(0, arguments[0]) instanceof byte[] bytes)) {
+                    throw UnsupportedTypeException.create(arguments, "deserialize(bytes[, name]): bytes must be a byte buffer or array");
+                }
+                String name = arguments.length == 2 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : "main";
+                org.graalite.nativeapi.Serialization.deserialize(database.connection(), name, bytes);
                 return SqlNull.INSTANCE;
             }
             case "createWindowFunction": {

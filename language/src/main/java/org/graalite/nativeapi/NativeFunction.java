@@ -76,6 +76,10 @@ public enum NativeFunction {
     // ---- user functions (sqlite3_create_function_v2 and the values of their calls)
     CREATE_FUNCTION_V2("sqlite3_create_function_v2", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     CREATE_WINDOW_FUNCTION("sqlite3_create_window_function", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    SERIALIZE("sqlite3_serialize", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT),
+    DESERIALIZE("sqlite3_deserialize", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT),
+    MALLOC64("sqlite3_malloc64", true, ADDRESS, JAVA_LONG),
+    FREE("sqlite3_free", true, null, ADDRESS),
     BACKUP_INIT("sqlite3_backup_init", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_STEP("sqlite3_backup_step", false, JAVA_INT, ADDRESS, JAVA_INT),
     BACKUP_REMAINING("sqlite3_backup_remaining", true, JAVA_INT, ADDRESS),
