@@ -924,8 +924,13 @@ class Connection:
             raise TypeError("progress argument must be a callable")
         if not isinstance(name, str):
             raise TypeError("backup() argument 'name' must be str, not %s" % type(name).__name__)
+        if progress is not None:
+            told = progress
+
+            def progress(status, remaining, total):
+                told(status, remaining, total)  # what it returns changes nothing, as in sqlite3
         try:
-            handle.backup(target_handle, name, pages, progress, int(sleep * 1000))
+            handle.backup(target_handle, name, pages if pages > 0 else -1, progress, int(sleep * 1000))
         except _ForeignException as e:
             raise _translate(e) from None
 

@@ -165,8 +165,9 @@ public final class ConnectionObject implements TruffleObject {
             }
             case "backup": {
                 // backup(target[, name[, pages[, progress[, sleepMillis]]]]): copies database
-                // `name` (default "main") over target's main database, `pages` per step (0: all
-                // at once), calling progress(status, remaining, pageCount) after each step.
+                // `name` (default "main") over target's main database, `pages` per step
+                // (negative: all at once), calling progress(status, remaining, pageCount) after
+                // each step; a number it returns is the next step's pages.
                 if (arguments.length < 1 || arguments.length > 5) {
                     throw ArityException.create(1, 5, arguments.length);
                 }
@@ -182,7 +183,8 @@ public final class ConnectionObject implements TruffleObject {
                 int sleepMillis = arguments.length > 4 && interop.fitsInInt(arguments[4]) ? interop.asInt(arguments[4]) : 250;
                 org.graalite.nativeapi.Backup.Progress told = progress == null ? null : (status, remaining, pageCount) -> {
                     try {
-                        interop.execute(progress, status, remaining, pageCount);
+                        Object next = interop.execute(progress, status, remaining, pageCount);
+                        return interop.fitsInInt(next) ? interop.asInt(next) : org.graalite.nativeapi.Backup.KEEP;
                     } catch (com.oracle.truffle.api.interop.InteropException e) {
                         throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
                     }

@@ -22,17 +22,23 @@ public final class Backup {
     private static final int LOCKED = 6;
     private static final int DONE = 101;
 
-    /** Told after each step: SQLite's result of the step, the pages still to copy, the pages of the source. */
+    /**
+     * Told after each step: SQLite's result of the step, the pages still to copy, the pages of
+     * the source. Returns how many pages the next step copies (negative: all), or {@link #KEEP}.
+     */
     public interface Progress {
-        void stepped(int status, int remaining, int pageCount);
+        int stepped(int status, int remaining, int pageCount);
     }
+
+    /** What {@link Progress#stepped} returns to keep the number of pages per step. */
+    public static final int KEEP = Integer.MIN_VALUE;
 
     private Backup() {
     }
 
     /**
      * Copies database {@code sourceName} ("main", "temp" or an attached one) of {@code source}
-     * over the main database of {@code target}. {@code pages} per step (0 or less: all at once);
+     * over the main database of {@code target}. {@code pages} per step (negative: all at once);
      * {@code progress} may be null; {@code sleepMillis} between tries when busy or locked.
      * SQLite's error, of the target connection, if the backup fails; what {@code progress}
      * throws ends the backup and is thrown.
@@ -47,13 +53,16 @@ public final class Backup {
         if (backup.address() == 0) {
             throw target.lastError(Sqlite3.extendedErrcode(target.db()));
         }
-        int step = pages <= 0 ? -1 : pages;
+        int step = pages;
         int rc;
         try {
             do {
                 rc = (int) BACKUP_STEP.invokeExact(backup, step);
                 if (progress != null) {
-                    progress.stepped(rc, (int) BACKUP_REMAINING.invokeExact(backup), (int) BACKUP_PAGECOUNT.invokeExact(backup));
+                    int next = progress.stepped(rc, (int) BACKUP_REMAINING.invokeExact(backup), (int) BACKUP_PAGECOUNT.invokeExact(backup));
+                    if (next != KEEP) {
+                        step = next;
+                    }
                 }
                 if (rc == BUSY || rc == LOCKED) {
                     Thread.sleep(Math.max(0, sleepMillis));
