@@ -17,8 +17,9 @@
 // here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
 // gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
-// supported (they throw): serialize, table (virtual tables), loadExtension, safe integers
-// (BigInt results). backup() copies at once and returns a settled promise.
+// supported (they throw): table (virtual tables), loadExtension, safe integers (BigInt
+// results). backup() copies at once and returns a settled promise; serialize() gives a
+// Uint8Array, which new Database(bytes) opens as an in-memory copy.
 //
 // Loading: `require('graalite')` or `import Database from 'graalite'` where the context maps
 // the module name to this file (bin/graalite run does: js.commonjs-require with
@@ -499,6 +500,12 @@
     }
     if (filenameGiven == null) filenameGiven = '';
     if (options == null) options = {};
+    // The bytes of a database (what serialize() gives): an in-memory copy of it.
+    let serialized = null;
+    if (isBlob(filenameGiven)) {
+      serialized = filenameGiven;
+      filenameGiven = ':memory:';
+    }
     if (typeof filenameGiven !== 'string') throw new TypeError('Expected first argument to be a string');
     if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
     if ('readOnly' in options) throw new TypeError('Misspelled option "readOnly" should be "readonly"');
@@ -542,6 +549,17 @@
     // so this module sets both on each connection it opens.
     this._run('PRAGMA foreign_keys = ON');
     this._run('PRAGMA cache_size = -16000');
+    if (serialized !== null) {
+      try {
+        handle.deserialize(serialized instanceof ArrayBuffer ? new Uint8Array(serialized) : serialized);
+        // The database replaced has taken its page cache size along.
+        this._run('PRAGMA cache_size = -16000');
+      } catch (e) {
+        // Bytes that are no database: as in better-sqlite3, the first statement reports it.
+        const error = translate(e);
+        if (!(error instanceof SqliteError) || error.code !== 'SQLITE_NOTADB') throw error;
+      }
+    }
     this._verbose = verbose || null;
   }
 
@@ -946,7 +964,22 @@
       return Promise.reject(e);
     }
   };
-  Database.prototype.serialize = unsupported('serialize');
+  /** better-sqlite3's serialize({attached}): the database's bytes, which new Database(bytes) opens again. */
+  Database.prototype.serialize = function (options) {
+    if (options == null) options = {};
+    if (typeof options !== 'object') throw new TypeError('Expected first argument to be an options object');
+    const attached = 'attached' in options ? options.attached : 'main';
+    if (typeof attached !== 'string') throw new TypeError('Expected the "attached" option to be a string');
+    if (!attached) throw new TypeError('The "attached" option cannot be an empty string');
+    const handle = this._check();
+    let data;
+    try {
+      data = handle.serialize(attached);
+    } catch (e) {
+      throw translate(e);
+    }
+    return data == null ? new Uint8Array(0) : jsValue(data);
+  };
   Database.prototype.table = unsupported('table');
   Database.prototype.loadExtension = unsupported('loadExtension');
   Database.prototype.explain = function (source) {
