@@ -40,9 +40,7 @@ public final class UserCollations {
     private static final MemorySegment DESTROY = upcall("destroy", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
 
     /** The exception a collation threw during a native step on this thread, until the step returns. */
-    private static final ThreadLocal<RuntimeException> PENDING = new ThreadLocal<>();
-    /** How many threads hold a pending exception: the check after every native step reads only this. */
-    private static final AtomicLong PENDING_COUNT = new AtomicLong();
+    private static final PendingExceptions PENDING = new PendingExceptions();
 
     private UserCollations() {
     }
@@ -78,15 +76,7 @@ public final class UserCollations {
 
     /** The exception a collation threw during the last native step on this thread, once; null if none. */
     public static RuntimeException takePending() {
-        if (PENDING_COUNT.get() == 0) {
-            return null;
-        }
-        RuntimeException e = PENDING.get();
-        if (e != null) {
-            PENDING.remove();
-            PENDING_COUNT.decrementAndGet();
-        }
-        return e;
+        return PENDING.take();
     }
 
     /** The upcall: never lets an exception cross into SQLite. */
@@ -95,10 +85,7 @@ public final class UserCollations {
             Comparison c = COMPARISONS.get(userData.address());
             return Integer.signum(c.compare(Sqlite3.string(text1, length1), Sqlite3.string(text2, length2)));
         } catch (RuntimeException e) {
-            if (PENDING.get() == null) {
-                PENDING.set(e);
-                PENDING_COUNT.incrementAndGet();
-            }
+            PENDING.keep(e);
             return 0;
         } catch (Throwable t) {
             return 0;

@@ -83,36 +83,23 @@ public final class UserFunctions {
      * SQLite only learns that the call failed; the statement then rethrows this exception
      * itself, as the Truffle tier does.
      */
-    private static final ThreadLocal<RuntimeException> PENDING = new ThreadLocal<>();
-    /**
-     * How many threads hold a pending exception: a step that succeeded drops its thread's
-     * (SQLite ignores the error of a window function's final call, for one) after reading
-     * only this.
-     */
-    private static final java.util.concurrent.atomic.AtomicInteger PENDING_COUNT = new java.util.concurrent.atomic.AtomicInteger();
+    private static final PendingExceptions PENDING = new PendingExceptions();
 
     private UserFunctions() {
     }
 
-    /** The guest exception of the last failed native call on this thread, once; null if none. */
+    /**
+     * The guest exception of the last failed native call on this thread, once; null if none.
+     * A step that succeeded drops it too: SQLite ignores the error of a window function's
+     * final call, which must not stand for a later step's error.
+     */
     public static RuntimeException takePending() {
-        if (PENDING_COUNT.get() == 0) {
-            return null;
-        }
-        RuntimeException e = PENDING.get();
-        if (e != null) {
-            PENDING.remove();
-            PENDING_COUNT.decrementAndGet();
-        }
-        return e;
+        return PENDING.take();
     }
 
     private static void failed(MemorySegment context, Throwable t) {
         if (t instanceof RuntimeException r && !(t instanceof SqliteException)) {
-            if (PENDING.get() == null) {
-                PENDING_COUNT.incrementAndGet();
-            }
-            PENDING.set(r);
+            PENDING.keep(r);
         }
         error(context, t instanceof SqliteException ? t.getMessage() : t.getMessage() == null ? t.toString() : t.getMessage());
     }
