@@ -164,12 +164,12 @@ public final class ConnectionObject implements TruffleObject {
                 return SqlNull.INSTANCE;
             }
             case "backup": {
-                // backup(target[, name[, pages[, progress[, sleepMillis]]]]): copies database
-                // `name` (default "main") over target's main database, `pages` per step
+                // backup(target[, name[, pages[, progress[, sleepMillis[, targetName]]]]]): copies
+                // database `name` (default "main") over target's `targetName` (default "main"), `pages` per step
                 // (negative: all at once), calling progress(status, remaining, pageCount) after
                 // each step; a number it returns is the next step's pages.
-                if (arguments.length < 1 || arguments.length > 5) {
-                    throw ArityException.create(1, 5, arguments.length);
+                if (arguments.length < 1 || arguments.length > 6) {
+                    throw ArityException.create(1, 6, arguments.length);
                 }
                 if (!(arguments[0] instanceof ConnectionObject target)) {
                     throw UnsupportedTypeException.create(arguments, "backup(target, ...): target must be a connection");
@@ -189,7 +189,8 @@ public final class ConnectionObject implements TruffleObject {
                         throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
                     }
                 };
-                org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), pages, told, sleepMillis);
+                String targetName = arguments.length > 5 && !interop.isNull(arguments[5]) ? sqlText(interop, arguments[5]) : "main";
+                org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), targetName, pages, told, sleepMillis);
                 return SqlNull.INSTANCE;
             }
             case "serialize": {

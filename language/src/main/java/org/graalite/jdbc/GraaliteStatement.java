@@ -256,6 +256,9 @@ class GraaliteStatement implements Statement {
             checkStatementOpen();
             internalClose();
             reopen();
+            if (BackupCommands.run(connection, sql)) {
+                return 0;
+            }
             connection.beforeExecute(this);
             long changes;
             if (queryTimeout > 0) {
@@ -279,6 +282,11 @@ class GraaliteStatement implements Statement {
             checkStatementOpen();
             internalClose();
             reopen();
+            if (BackupCommands.run(connection, sql)) {
+                isQuery = false;
+                noteUpdateCount(0);
+                return false;
+            }
             prepared = connection.prepareFirst(sql);
             columns = Columns.of(connection, prepared);
             long changed = run(new Object[0]);

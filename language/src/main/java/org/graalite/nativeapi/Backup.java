@@ -38,15 +38,15 @@ public final class Backup {
 
     /**
      * Copies database {@code sourceName} ("main", "temp" or an attached one) of {@code source}
-     * over the main database of {@code target}. {@code pages} per step (negative: all at once);
+     * over database {@code targetName} of {@code target}. {@code pages} per step (negative: all at once);
      * {@code progress} may be null; {@code sleepMillis} between tries when busy or locked.
      * SQLite's error, of the target connection, if the backup fails; what {@code progress}
      * throws ends the backup and is thrown.
      */
-    public static void copy(NativeConnection source, String sourceName, NativeConnection target, int pages, Progress progress, int sleepMillis) {
+    public static void copy(NativeConnection source, String sourceName, NativeConnection target, String targetName, int pages, Progress progress, int sleepMillis) {
         MemorySegment backup;
         try (Arena arena = Arena.ofConfined()) {
-            backup = (MemorySegment) BACKUP_INIT.invokeExact(target.db(), arena.allocateFrom("main"), source.db(), arena.allocateFrom(sourceName));
+            backup = (MemorySegment) BACKUP_INIT.invokeExact(target.db(), arena.allocateFrom(targetName), source.db(), arena.allocateFrom(sourceName));
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }

@@ -421,6 +421,34 @@ class GraaliteDriverTest {
      * program per batch): every value of every class arrives in order, and an error in the
      * middle of a batch comes after the rows before it, on both tiers.
      */
+    /** sqlite-jdbc's "backup to" and "restore from" statements, on both drivers: the same copies and errors. */
+    @Test
+    void backupToAndRestoreFromFiles(@org.junit.jupiter.api.io.TempDir Path dir) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        for (String driver : List.of("jdbc:sqlite:", "jdbc:graalite:")) {
+            Path file = dir.resolve(driver.substring(5, driver.length() - 1) + ".db");
+            try (Connection c = DriverManager.getConnection(driver + ":memory:"); Statement s = c.createStatement()) {
+                s.executeUpdate("create table t(a integer primary key, b)");
+                s.executeUpdate("insert into t(b) values ('one'), ('two'), (x'00ff')");
+                seen.add(driver + " backup " + s.executeUpdate("backup to '" + file + "'"));
+                s.executeUpdate("delete from t");
+                seen.add(driver + " execute " + s.execute("restore main from \"" + file + "\""));
+                seen.add(driver + " restored " + count(c, "select count(*) from t"));
+                for (String bad : List.of("backup main", "restore from")) {
+                    SQLException e = assertThrows(SQLException.class, () -> s.executeUpdate(bad));
+                    seen.add(driver + " " + e.getMessage());
+                }
+            }
+            try (Connection c = DriverManager.getConnection(driver + file)) {
+                seen.add(driver + " file " + count(c, "select count(*) from t where b is not null"));
+            }
+        }
+        List<String> sqlite = seen.subList(0, seen.size() / 2).stream().map(line -> line.replace("jdbc:sqlite:", "")).toList();
+        List<String> graalite = seen.subList(seen.size() / 2, seen.size()).stream().map(line -> line.replace("jdbc:graalite:", "")).toList();
+        assertEquals(sqlite, graalite);
+        assertTrue(graalite.contains(" restored 3"), graalite.toString());
+    }
+
     /** A Java collation orders, compares and indexes text; null removes it; what it throws fails the statement. */
     @Test
     void javaCollations() throws SQLException {
