@@ -30,8 +30,8 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): authorizers, progress handlers, blob I/O,
-extension loading and limits.
+Not supported (they raise ``NotSupportedError``): authorizers, blob I/O, extension loading
+and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -1126,6 +1126,26 @@ class Connection:
         self._check()
         self._trace = trace_callback
 
+    def set_progress_handler(self, progress_handler, n):
+        """Calls ``progress_handler()`` every ``n`` SQLite VM instructions; a true result, or
+        an exception, stops the statement with ``OperationalError: interrupted``. None (or
+        ``n`` <= 0) removes it. While one is set, statements run on SQLite's own VM."""
+        handle = self._check()
+        handler = None
+        if progress_handler is not None:
+            def handler():
+                try:
+                    return bool(progress_handler())
+                except BaseException:
+                    if _callback_tracebacks:
+                        import traceback
+                        traceback.print_exc()
+                    return True
+        try:
+            handle.setProgressHandler(handler, n)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def interrupt(self):
         """Makes the statement running on this connection stop with ``OperationalError:
         interrupted`` (sqlite3_interrupt), called from a function or aggregate the statement
@@ -1136,7 +1156,7 @@ class Connection:
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    set_authorizer = set_progress_handler = _unsupported
+    set_authorizer = _unsupported
     enable_load_extension = load_extension = blobopen = _unsupported
     getlimit = setlimit = getconfig = setconfig = _unsupported
 

@@ -22,7 +22,8 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
+ * {@code setProgressHandler(callable, instructions)} is sqlite3_progress_handler (statements
+ * then run on the native tier). {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
  * works over window frames: its accumulators have {@code inverse(...)} and {@code value()} as
  * well. {@code serialize([name])} gives a database's bytes and {@code deserialize(bytes[, name])}
  * replaces it by the database in them. {@code backup(target[, name, pages, progress, sleepMillis])} copies a database into another
@@ -38,7 +39,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -95,7 +96,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -251,6 +252,19 @@ public final class ConnectionObject implements TruffleObject {
                 } else {
                     throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
                 }
+                return SqlNull.INSTANCE;
+            }
+            case "setProgressHandler": {
+                // setProgressHandler(callable, instructions): callable() every `instructions`
+                // VDBE instructions stops the statement when it answers true; null removes it.
+                if (arguments.length != 2) {
+                    throw ArityException.create(2, 2, arguments.length);
+                }
+                Object handler = interop.isNull(arguments[0]) ? null : arguments[0];
+                if ((handler != null && !interop.isExecutable(handler)) || !interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, "setProgressHandler(callable, instructions): callable must be executable or null, instructions an int");
+                }
+                database.setProgressHandler(handler, interop.asInt(arguments[1]));
                 return SqlNull.INSTANCE;
             }
             case "interrupt":

@@ -261,5 +261,42 @@ public final class Database implements AutoCloseable {
     @Override
     public void close() {
         connection.close();
+        org.graalite.nativeapi.ProgressHandlers.forget(progressHandler);
+        progressHandler = 0;
+    }
+
+    /** The id of the connection's progress handler (ProgressHandlers), 0 when none is set. */
+    private long progressHandler;
+
+    /**
+     * Sets the progress handler: {@code callable()} every {@code instructions} VDBE
+     * instructions, which stops the statement when it answers true (a boolean, a non-zero
+     * number, anything but null) or throws; null or 0 instructions remove it. While one is
+     * set, statements run on the native tier, whose VDBE counts instructions.
+     */
+    @TruffleBoundary
+    public void setProgressHandler(Object callable, int instructions) {
+        java.util.function.BooleanSupplier handler = callable == null ? null : () -> {
+            com.oracle.truffle.api.interop.InteropLibrary interop = com.oracle.truffle.api.interop.InteropLibrary.getUncached();
+            try {
+                Object answer = interop.execute(callable);
+                if (interop.isBoolean(answer)) {
+                    return interop.asBoolean(answer);
+                } else if (interop.fitsInLong(answer)) {
+                    return interop.asLong(answer) != 0;
+                } else if (interop.fitsInDouble(answer)) {
+                    return interop.asDouble(answer) != 0;
+                }
+                return !interop.isNull(answer);
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                return true;
+            }
+        };
+        progressHandler = org.graalite.nativeapi.ProgressHandlers.set(connection, handler, instructions, progressHandler);
+    }
+
+    /** Whether a progress handler is set: statements then run on the native tier. */
+    public boolean hasProgressHandler() {
+        return progressHandler != 0;
     }
 }

@@ -184,6 +184,10 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public int begin() {
         tier();
+        if (tier == Tier.TRUFFLE && database.hasProgressHandler()) {
+            // Only SQLite's VDBE counts the instructions between the handler's calls.
+            continueOnNativeTier("a progress handler is set");
+        }
         if (active) {
             nativeStatement.reset();
             active = false;
@@ -329,8 +333,12 @@ public final class Statement implements AutoCloseable {
 
     /** After SQLITE_SCHEMA: SQLite's own step prepares the statement again; it runs natively from now on. */
     private void continueOnNativeTier() {
+        continueOnNativeTier("schema changed");
+    }
+
+    private void continueOnNativeTier(String why) {
         tier = Tier.NATIVE;
-        database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
+        database.log(why + ": statement continues on the native tier: " + nativeStatement.sql());
     }
 
     /**

@@ -126,6 +126,32 @@ class InterruptTest {
         assertEquals(List.of("interrupted code 9"), outcomes.get("select count(*) from t where stop(x) > 0"));
     }
 
+    /**
+     * A progress handler set after a statement ran on the Truffle tier: its next execution runs
+     * on the native tier, which counts instructions, and a handler that answers true stops it
+     * with "interrupted"; null removes the handler.
+     */
+    @Test
+    void progressHandlerStopsAStatementThatRanOnTheTruffleTier() {
+        try (Context c = SqlContexts.create("auto")) {
+            Value db = c.getBindings("sql");
+            db.invokeMember("execute", "create table t(x)");
+            db.invokeMember("execute", "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into t select i from n");
+            Value sum = db.invokeMember("prepare", "select sum(x) from t");
+            long truffle = db.getMember("truffleExecutions").asLong();
+            assertEquals(List.of(List.of(500500L)), SqlContexts.rows(sum.execute()));
+            assertEquals(truffle + 1, db.getMember("truffleExecutions").asLong());
+            int[] calls = new int[1];
+            db.invokeMember("setProgressHandler", (ProxyExecutable) args -> ++calls[0] > 3, 10);
+            PolyglotException stopped = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
+            assertEquals("interrupted", stopped.getMessage());
+            assertEquals(4, calls[0]);
+            db.invokeMember("setProgressHandler", null, 10);
+            assertEquals(List.of(List.of(500500L)), SqlContexts.rows(sum.execute()));
+            assertEquals(4, calls[0]);
+        }
+    }
+
     /** All rows of a result, read one at a time (an error comes after the rows before it). */
     private static Iterator<List<Object>> rowsOf(Value result) {
         Value it = result.getIterator();

@@ -1,0 +1,68 @@
+package org.graalite.nativeapi;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Progress handlers (sqlite3_progress_handler): SQLite's VDBE calls one every N instructions
+ * through one shared FFM upcall whose argument is the handler's id; a handler that answers
+ * true, or throws, stops the statement with SQLITE_INTERRUPT. Only SQLite's VDBE counts
+ * instructions, so statements run on the native tier while a handler is set (see
+ * Statement.begin).
+ */
+public final class ProgressHandlers {
+    private static final java.lang.invoke.MethodHandle PROGRESS_HANDLER = NativeFunction.PROGRESS_HANDLER.ffm;
+
+    private static final ConcurrentHashMap<Long, BooleanSupplier> HANDLERS = new ConcurrentHashMap<>();
+    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final MemorySegment PROGRESS = UserFunctions.upcall(MethodHandles.lookup(), "progress", MethodType.methodType(int.class, MemorySegment.class),
+                    FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+
+    private ProgressHandlers() {
+    }
+
+    /**
+     * Sets the handler of {@code connection}, called every {@code instructions} VDBE
+     * instructions (null or 0 or less: none); returns its id, 0 for none. {@code previous}, the
+     * id the last call returned, is forgotten.
+     */
+    public static long set(NativeConnection connection, BooleanSupplier handler, int instructions, long previous) {
+        boolean none = handler == null || instructions <= 0;
+        long id = none ? 0 : IDS.getAndIncrement();
+        if (!none) {
+            HANDLERS.put(id, handler);
+        }
+        MemorySegment callback = none ? MemorySegment.NULL : PROGRESS;
+        try {
+            PROGRESS_HANDLER.invokeExact(connection.db(), none ? 0 : instructions, callback, MemorySegment.ofAddress(id));
+        } catch (Throwable t) {
+            HANDLERS.remove(id);
+            throw Sqlite3.rethrow(t);
+        }
+        forget(previous);
+        return id;
+    }
+
+    /** Forgets the handler {@code id} (its connection has closed or replaced it). */
+    public static void forget(long id) {
+        if (id != 0) {
+            HANDLERS.remove(id);
+        }
+    }
+
+    /** The upcall: non-zero stops the statement; never lets an exception cross into SQLite. */
+    private static int progress(MemorySegment id) {
+        try {
+            BooleanSupplier handler = HANDLERS.get(id.address());
+            return handler != null && handler.getAsBoolean() ? 1 : 0;
+        } catch (Throwable t) {
+            return 1;
+        }
+    }
+}
