@@ -30,8 +30,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): authorizers, blob I/O, extension loading
-and limits.
+Not supported (they raise ``NotSupportedError``): blob I/O, extension loading and limits.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -85,6 +84,41 @@ LEGACY_TRANSACTION_CONTROL = -1
 SQLITE_OK = 0
 SQLITE_DENY = 1
 SQLITE_IGNORE = 2
+
+# The action codes an authorizer is called with (sqlite3.h).
+SQLITE_CREATE_INDEX = 1
+SQLITE_CREATE_TABLE = 2
+SQLITE_CREATE_TEMP_INDEX = 3
+SQLITE_CREATE_TEMP_TABLE = 4
+SQLITE_CREATE_TEMP_TRIGGER = 5
+SQLITE_CREATE_TEMP_VIEW = 6
+SQLITE_CREATE_TRIGGER = 7
+SQLITE_CREATE_VIEW = 8
+SQLITE_DELETE = 9
+SQLITE_DROP_INDEX = 10
+SQLITE_DROP_TABLE = 11
+SQLITE_DROP_TEMP_INDEX = 12
+SQLITE_DROP_TEMP_TABLE = 13
+SQLITE_DROP_TEMP_TRIGGER = 14
+SQLITE_DROP_TEMP_VIEW = 15
+SQLITE_DROP_TRIGGER = 16
+SQLITE_DROP_VIEW = 17
+SQLITE_INSERT = 18
+SQLITE_PRAGMA = 19
+SQLITE_READ = 20
+SQLITE_SELECT = 21
+SQLITE_TRANSACTION = 22
+SQLITE_UPDATE = 23
+SQLITE_ATTACH = 24
+SQLITE_DETACH = 25
+SQLITE_ALTER_TABLE = 26
+SQLITE_REINDEX = 27
+SQLITE_ANALYZE = 28
+SQLITE_CREATE_VTABLE = 29
+SQLITE_DROP_VTABLE = 30
+SQLITE_FUNCTION = 31
+SQLITE_SAVEPOINT = 32
+SQLITE_RECURSIVE = 33
 
 Binary = memoryview
 Date = _datetime.date
@@ -1126,6 +1160,27 @@ class Connection:
         self._check()
         self._trace = trace_callback
 
+    def set_authorizer(self, authorizer_callback):
+        """Calls ``authorizer_callback(action, arg1, arg2, db_name, trigger_or_view)`` for each
+        action of a statement being prepared; it answers SQLITE_OK, SQLITE_DENY or
+        SQLITE_IGNORE (anything but an int, or an exception, denies). None removes it."""
+        handle = self._check()
+        authorizer = None
+        if authorizer_callback is not None:
+            def authorizer(action, first, second, database, trigger):
+                try:
+                    answer = authorizer_callback(action, _py_value(first), _py_value(second), _py_value(database), _py_value(trigger))
+                except BaseException:
+                    if _callback_tracebacks:
+                        import traceback
+                        traceback.print_exc()
+                    return SQLITE_DENY
+                return int(answer) if isinstance(answer, int) else SQLITE_DENY
+        try:
+            handle.setAuthorizer(authorizer)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def set_progress_handler(self, progress_handler, n):
         """Calls ``progress_handler()`` every ``n`` SQLite VM instructions; a true result, or
         an exception, stops the statement with ``OperationalError: interrupted``. None (or
@@ -1156,7 +1211,6 @@ class Connection:
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    set_authorizer = _unsupported
     enable_load_extension = load_extension = blobopen = _unsupported
     getlimit = setlimit = getconfig = setconfig = _unsupported
 

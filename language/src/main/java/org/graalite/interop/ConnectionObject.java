@@ -22,6 +22,7 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
+ * {@code setAuthorizer(callable)} is sqlite3_set_authorizer.
  * {@code setProgressHandler(callable, instructions)} is sqlite3_progress_handler (statements
  * then run on the native tier). {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
  * works over window frames: its accumulators have {@code inverse(...)} and {@code value()} as
@@ -39,7 +40,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -96,7 +97,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -252,6 +253,19 @@ public final class ConnectionObject implements TruffleObject {
                 } else {
                     throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
                 }
+                return SqlNull.INSTANCE;
+            }
+            case "setAuthorizer": {
+                // setAuthorizer(callable): callable(action, first, second, database, trigger)
+                // answers 0 (allow), 1 (deny) or 2 (ignore) while statements are prepared; null removes it.
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                Object authorizer = interop.isNull(arguments[0]) ? null : arguments[0];
+                if (authorizer != null && !interop.isExecutable(authorizer)) {
+                    throw UnsupportedTypeException.create(arguments, "setAuthorizer(callable): callable must be executable or null");
+                }
+                database.setAuthorizer(authorizer);
                 return SqlNull.INSTANCE;
             }
             case "setProgressHandler": {

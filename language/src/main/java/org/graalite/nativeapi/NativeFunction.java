@@ -80,6 +80,7 @@ public enum NativeFunction {
     DESERIALIZE("sqlite3_deserialize", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT),
     MALLOC64("sqlite3_malloc64", true, ADDRESS, JAVA_LONG),
     FREE("sqlite3_free", true, null, ADDRESS),
+    SET_AUTHORIZER("sqlite3_set_authorizer", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
     PROGRESS_HANDLER("sqlite3_progress_handler", false, null, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     BACKUP_INIT("sqlite3_backup_init", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_STEP("sqlite3_backup_step", false, JAVA_INT, ADDRESS, JAVA_INT),

@@ -263,6 +263,34 @@ public final class Database implements AutoCloseable {
         connection.close();
         org.graalite.nativeapi.ProgressHandlers.forget(progressHandler);
         progressHandler = 0;
+        org.graalite.nativeapi.Authorizers.forget(authorizer);
+        authorizer = 0;
+    }
+
+    /** The id of the connection's authorizer (Authorizers), 0 when none is set. */
+    private long authorizer;
+
+    /**
+     * Sets the authorizer: {@code callable(action, first, second, database, trigger)} answers
+     * each action of a statement being prepared with SQLITE_OK, SQLITE_DENY or SQLITE_IGNORE;
+     * an answer that is no int, or an exception, denies. Null removes it.
+     */
+    @TruffleBoundary
+    public void setAuthorizer(Object callable) {
+        org.graalite.nativeapi.Authorizers.Authorizer a = callable == null ? null : (action, first, second, database, trigger) -> {
+            com.oracle.truffle.api.interop.InteropLibrary interop = com.oracle.truffle.api.interop.InteropLibrary.getUncached();
+            try {
+                Object answer = interop.execute(callable, action, orNull(first), orNull(second), orNull(database), orNull(trigger));
+                return interop.fitsInInt(answer) && !interop.isBoolean(answer) ? interop.asInt(answer) : org.graalite.nativeapi.Authorizers.DENY;
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                return org.graalite.nativeapi.Authorizers.DENY;
+            }
+        };
+        authorizer = org.graalite.nativeapi.Authorizers.set(connection, a, authorizer);
+    }
+
+    private static Object orNull(String text) {
+        return text == null ? SqlNull.INSTANCE : text;
     }
 
     /** The id of the connection's progress handler (ProgressHandlers), 0 when none is set. */
