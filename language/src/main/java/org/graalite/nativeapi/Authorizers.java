@@ -5,8 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Authorizers (sqlite3_set_authorizer): SQLite asks one, while it prepares a statement, about
@@ -28,8 +26,7 @@ public final class Authorizers {
         int authorize(int action, String first, String second, String database, String trigger);
     }
 
-    private static final ConcurrentHashMap<Long, Authorizer> AUTHORIZERS = new ConcurrentHashMap<>();
-    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final Callbacks<Authorizer> AUTHORIZERS = new Callbacks<>();
     private static final MemorySegment AUTHORIZE = UserFunctions.upcall(MethodHandles.lookup(), "authorize",
                     MethodType.methodType(int.class, MemorySegment.class, int.class, MemorySegment.class, MemorySegment.class, MemorySegment.class, MemorySegment.class),
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
@@ -43,10 +40,7 @@ public final class Authorizers {
      * connection's prepared statements, which are then prepared again under the new one.
      */
     public static long set(NativeConnection connection, Authorizer authorizer, long previous) {
-        long id = authorizer == null ? 0 : IDS.getAndIncrement();
-        if (authorizer != null) {
-            AUTHORIZERS.put(id, authorizer);
-        }
+        long id = authorizer == null ? 0 : AUTHORIZERS.add(authorizer);
         MemorySegment callback = authorizer == null ? MemorySegment.NULL : AUTHORIZE;
         int rc;
         try {
@@ -65,9 +59,7 @@ public final class Authorizers {
 
     /** Forgets the authorizer {@code id} (its connection has closed or replaced it). */
     public static void forget(long id) {
-        if (id != 0) {
-            AUTHORIZERS.remove(id);
-        }
+        AUTHORIZERS.remove(id);
     }
 
     /** The upcall: never lets an exception cross into SQLite; throwing denies. */

@@ -5,8 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -19,8 +17,7 @@ import java.util.function.BooleanSupplier;
 public final class ProgressHandlers {
     private static final java.lang.invoke.MethodHandle PROGRESS_HANDLER = NativeFunction.PROGRESS_HANDLER.ffm;
 
-    private static final ConcurrentHashMap<Long, BooleanSupplier> HANDLERS = new ConcurrentHashMap<>();
-    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final Callbacks<BooleanSupplier> HANDLERS = new Callbacks<>();
     private static final MemorySegment PROGRESS = UserFunctions.upcall(MethodHandles.lookup(), "progress", MethodType.methodType(int.class, MemorySegment.class),
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
@@ -34,10 +31,7 @@ public final class ProgressHandlers {
      */
     public static long set(NativeConnection connection, BooleanSupplier handler, int instructions, long previous) {
         boolean none = handler == null || instructions <= 0;
-        long id = none ? 0 : IDS.getAndIncrement();
-        if (!none) {
-            HANDLERS.put(id, handler);
-        }
+        long id = none ? 0 : HANDLERS.add(handler);
         MemorySegment callback = none ? MemorySegment.NULL : PROGRESS;
         try {
             PROGRESS_HANDLER.invokeExact(connection.db(), none ? 0 : instructions, callback, MemorySegment.ofAddress(id));
@@ -51,9 +45,7 @@ public final class ProgressHandlers {
 
     /** Forgets the handler {@code id} (its connection has closed or replaced it). */
     public static void forget(long id) {
-        if (id != 0) {
-            HANDLERS.remove(id);
-        }
+        HANDLERS.remove(id);
     }
 
     /** The upcall: non-zero stops the statement; never lets an exception cross into SQLite. */

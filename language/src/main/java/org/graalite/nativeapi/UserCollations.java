@@ -6,8 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * User collations on SQLite's side: each is registered with sqlite3_create_collation_v2 and
@@ -28,8 +26,7 @@ public final class UserCollations {
         int compare(String a, String b);
     }
 
-    private static final ConcurrentHashMap<Long, Comparison> COMPARISONS = new ConcurrentHashMap<>();
-    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final Callbacks<Comparison> COMPARISONS = new Callbacks<>();
     /** SQLITE_UTF8: SQLite hands the collation UTF-8 text. */
     private static final int UTF8 = 1;
 
@@ -55,10 +52,7 @@ public final class UserCollations {
      * uses the collation runs, and expires the prepared statements otherwise.
      */
     public static void register(NativeConnection connection, String name, Comparison comparison) {
-        long id = comparison == null ? 0 : IDS.getAndIncrement();
-        if (comparison != null) {
-            COMPARISONS.put(id, comparison);
-        }
+        long id = comparison == null ? 0 : COMPARISONS.add(comparison);
         int rc;
         MemorySegment compare = comparison == null ? MemorySegment.NULL : COMPARE;
         MemorySegment destroy = comparison == null ? MemorySegment.NULL : DESTROY;
