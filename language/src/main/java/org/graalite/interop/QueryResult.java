@@ -105,6 +105,10 @@ public final class QueryResult implements TruffleObject {
                     throw e;
                 }
                 more = true;
+            } catch (Error e) {
+                statement.abortAfter(e);
+                failed();
+                throw e;
             }
             if (batch.count > 0) {
                 statement.afterStep(true);
@@ -250,6 +254,10 @@ public final class QueryResult implements TruffleObject {
                     throw e;
                 }
                 row = statement.step();
+            } catch (Error e) {
+                statement.abortAfter(e);
+                failed();
+                throw e;
             }
             pending = row;
             if (!row) {

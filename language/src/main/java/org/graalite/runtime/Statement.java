@@ -291,6 +291,17 @@ public final class Statement implements AutoCloseable {
                 }
                 row = nativeStep();
                 byNativeStep = true;
+            } catch (StackOverflowError e) {
+                // Triggers nested deeper than the Java stack holds (SQLite allows 1,000 levels,
+                // on the heap): SQLite rolls back what the execution did, and runs it again.
+                if (byNativeStep || rowProduced) {
+                    throw e;
+                }
+                abortAfter(e);
+                continueOnNativeTier("the Java stack overflowed (triggers nested deep)");
+                active = true;
+                row = nativeStep();
+                byNativeStep = true;
             }
             if (row && byNativeStep && !rowProduced) {
                 int reprepares = nativeStatement.reprepareCount();
@@ -310,7 +321,23 @@ public final class Statement implements AutoCloseable {
             // SQLite has ended the execution (an error halts it); reset releases its locks.
             finish();
             throw e;
+        } catch (Error e) {
+            abortAfter(e);
+            throw e;
         }
+    }
+
+    /**
+     * Ends an execution that a Java error (a StackOverflowError, an OutOfMemoryError) stopped
+     * in the middle of the Truffle tier: SQLite halts it with an error, which rolls back what it
+     * wrote as for any other error, before the reset; a reset alone would have committed it.
+     */
+    @TruffleBoundary
+    public void abortAfter(Error error) {
+        if (active && tier == Tier.TRUFFLE && execution != null) {
+            execution.vdbe.abort(0, ResultCodes.SQLITE_ERROR, "the Truffle tier stopped: " + error);
+        }
+        finish();
     }
 
     /**
