@@ -30,7 +30,8 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): blob I/O, extension loading and limits.
+Not supported (they raise ``NotSupportedError``): blob I/O, extension loading, getconfig and
+setconfig.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -84,6 +85,20 @@ LEGACY_TRANSACTION_CONTROL = -1
 SQLITE_OK = 0
 SQLITE_DENY = 1
 SQLITE_IGNORE = 2
+
+# The limits of getlimit and setlimit (sqlite3.h).
+SQLITE_LIMIT_LENGTH = 0
+SQLITE_LIMIT_SQL_LENGTH = 1
+SQLITE_LIMIT_COLUMN = 2
+SQLITE_LIMIT_EXPR_DEPTH = 3
+SQLITE_LIMIT_COMPOUND_SELECT = 4
+SQLITE_LIMIT_VDBE_OP = 5
+SQLITE_LIMIT_FUNCTION_ARG = 6
+SQLITE_LIMIT_ATTACHED = 7
+SQLITE_LIMIT_LIKE_PATTERN_LENGTH = 8
+SQLITE_LIMIT_VARIABLE_NUMBER = 9
+SQLITE_LIMIT_TRIGGER_DEPTH = 10
+SQLITE_LIMIT_WORKER_THREADS = 11
 
 # The action codes an authorizer is called with (sqlite3.h).
 SQLITE_CREATE_INDEX = 1
@@ -715,6 +730,8 @@ class Connection:
         self._closed = False
         self._cache = {}
         self._cache_size = cached_statements
+        # SQLITE_LIMIT_SQL_LENGTH once setlimit changed it (None: SQLite's default, unchecked here).
+        self._sql_length_limit = None
         self._lastrowid = 0
         self._begin = None
         self._trace = None
@@ -825,6 +842,9 @@ class Connection:
         statement = self._cache.get(sql)
         if statement is not None and not statement.in_use:
             return statement
+        if self._sql_length_limit is not None and len(sql.encode("utf-8", "surrogatepass")) > self._sql_length_limit:
+            # sqlite3's own check (SQLite's message would depend on how the text is passed).
+            raise DataError("query string is too large")
         try:
             statement = _Statement(handle.prepare(sql), sql)
         except _ForeignException as e:
@@ -1160,6 +1180,27 @@ class Connection:
         self._check()
         self._trace = trace_callback
 
+    def getlimit(self, category, /):
+        """The connection's limit ``category`` (one of the SQLITE_LIMIT_* constants)."""
+        return self._limit(category, -1)
+
+    def setlimit(self, category, limit, /):
+        """Sets limit ``category`` to ``limit`` (negative: unchanged); returns the limit before.
+        While the length limits are lowered, statements run on SQLite's own VM."""
+        return self._limit(category, limit)
+
+    def _limit(self, category, limit):
+        handle = self._check()
+        if not SQLITE_LIMIT_LENGTH <= category <= SQLITE_LIMIT_WORKER_THREADS:
+            raise ProgrammingError("'category' is out of bounds")
+        try:
+            before = handle.limit(category, limit)
+            if category == SQLITE_LIMIT_SQL_LENGTH and limit >= 0:
+                self._sql_length_limit = handle.limit(category, -1)
+            return before
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def set_authorizer(self, authorizer_callback):
         """Calls ``authorizer_callback(action, arg1, arg2, db_name, trigger_or_view)`` for each
         action of a statement being prepared; it answers SQLITE_OK, SQLITE_DENY or
@@ -1212,7 +1253,7 @@ class Connection:
         raise NotSupportedError("not supported by Graalite")
 
     enable_load_extension = load_extension = blobopen = _unsupported
-    getlimit = setlimit = getconfig = setconfig = _unsupported
+    getconfig = setconfig = _unsupported
 
 
 def _dump(connection):

@@ -22,7 +22,8 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
- * {@code setAuthorizer(callable)} is sqlite3_set_authorizer.
+ * {@code setAuthorizer(callable)} is sqlite3_set_authorizer; {@code limit(category[, value])}
+ * is sqlite3_limit (while the length limits are lowered, statements run on the native tier).
  * {@code setProgressHandler(callable, instructions)} is sqlite3_progress_handler (statements
  * then run on the native tier). {@code createWindowFunction(name, argumentCount, factory)} defines an aggregate that also
  * works over window frames: its accumulators have {@code inverse(...)} and {@code value()} as
@@ -40,7 +41,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -97,7 +98,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("limit") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -254,6 +255,16 @@ public final class ConnectionObject implements TruffleObject {
                     throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
                 }
                 return SqlNull.INSTANCE;
+            }
+            case "limit": {
+                // limit(category[, value]): sqlite3_limit; returns the value before.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[0]) || (arguments.length == 2 && !interop.fitsInInt(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "limit(category[, value]): ints");
+                }
+                return database.limit(interop.asInt(arguments[0]), arguments.length == 2 ? interop.asInt(arguments[1]) : -1);
             }
             case "setAuthorizer": {
                 // setAuthorizer(callable): callable(action, first, second, database, trigger)

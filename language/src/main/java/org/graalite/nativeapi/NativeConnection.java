@@ -210,6 +210,11 @@ public final class NativeConnection implements AutoCloseable {
         }
     }
 
+    /** sqlite3_limit: sets limit {@code category} (SQLITE_LIMIT_*) to {@code value} (negative: leaves it) and returns the value before. */
+    public int limit(int category, int value) {
+        return Sqlite3.limit(db(), category, value);
+    }
+
     /**
      * The address of the int that sqlite3_interrupt sets and the start of the next execution
      * clears (when no other statement of the connection is running). Valid while the

@@ -33,6 +33,7 @@ public enum NativeFunction {
     GET_AUTOCOMMIT("sqlite3_get_autocommit", true, JAVA_INT, ADDRESS),
     BUSY_TIMEOUT("sqlite3_busy_timeout", false, JAVA_INT, ADDRESS, JAVA_INT),
     INTERRUPT("sqlite3_interrupt", false, null, ADDRESS),
+    LIMIT("sqlite3_limit", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     INTERRUPT_FLAG("graalite_interrupt_flag", true, ADDRESS, ADDRESS),
     LIBVERSION("sqlite3_libversion", true, ADDRESS),
     COMPLETE("sqlite3_complete", true, JAVA_INT, ADDRESS),

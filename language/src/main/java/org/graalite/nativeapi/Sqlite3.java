@@ -47,6 +47,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle GET_AUTOCOMMIT = NativeFunction.GET_AUTOCOMMIT.ffm;
     private static final java.lang.invoke.MethodHandle INTERRUPT = NativeFunction.INTERRUPT.ffm;
     private static final java.lang.invoke.MethodHandle INTERRUPT_FLAG = NativeFunction.INTERRUPT_FLAG.ffm;
+    private static final java.lang.invoke.MethodHandle LIMIT = NativeFunction.LIMIT.ffm;
     private static final java.lang.invoke.MethodHandle LAST_INSERT_ROWID = NativeFunction.LAST_INSERT_ROWID.ffm;
     private static final java.lang.invoke.MethodHandle LIBVERSION = NativeFunction.LIBVERSION.ffm;
     private static final java.lang.invoke.MethodHandle OPEN_V2 = NativeFunction.OPEN_V2.ffm;
@@ -223,6 +224,15 @@ final class Sqlite3 {
     static void interrupt(MemorySegment db) {
         try {
             INTERRUPT.invokeExact(db);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** sqlite3_limit: the limit's value before; a negative {@code value} only reads it. */
+    static int limit(MemorySegment db, int category, int value) {
+        try {
+            return (int) LIMIT.invokeExact(db, category, value);
         } catch (Throwable t) {
             throw rethrow(t);
         }

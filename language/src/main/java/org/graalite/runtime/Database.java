@@ -323,8 +323,32 @@ public final class Database implements AutoCloseable {
         progressHandler = org.graalite.nativeapi.ProgressHandlers.set(connection, handler, instructions, progressHandler);
     }
 
-    /** Whether a progress handler is set: statements then run on the native tier. */
-    public boolean hasProgressHandler() {
-        return progressHandler != 0;
+    /**
+     * Whether statements run on the native tier for now: a progress handler is set (only
+     * SQLite's VDBE counts instructions), or a limit that SQLite checks while a statement runs
+     * is below its default (the Truffle tier assumes the defaults).
+     */
+    public boolean runsStatementsNatively() {
+        return progressHandler != 0 || runtimeLimitLowered;
+    }
+
+    /** SQLITE_LIMIT_LENGTH and SQLITE_LIMIT_LIKE_PATTERN_LENGTH: checked while statements run. */
+    private static final int LIMIT_LENGTH = 0;
+    private static final int LIMIT_LIKE_PATTERN_LENGTH = 8;
+    /** Their values when the connection opened (the compile-time defaults). */
+    private int defaultLength = -1;
+    private int defaultLikePatternLength = -1;
+    private boolean runtimeLimitLowered;
+
+    /** sqlite3_limit: sets limit {@code category} to {@code value} (negative: only reads it); returns the value before. */
+    @TruffleBoundary
+    public int limit(int category, int value) {
+        if (defaultLength < 0) {
+            defaultLength = connection.limit(LIMIT_LENGTH, -1);
+            defaultLikePatternLength = connection.limit(LIMIT_LIKE_PATTERN_LENGTH, -1);
+        }
+        int before = connection.limit(category, value);
+        runtimeLimitLowered = connection.limit(LIMIT_LENGTH, -1) < defaultLength || connection.limit(LIMIT_LIKE_PATTERN_LENGTH, -1) < defaultLikePatternLength;
+        return before;
     }
 }

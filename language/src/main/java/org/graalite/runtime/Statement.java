@@ -184,9 +184,9 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public int begin() {
         tier();
-        if (tier == Tier.TRUFFLE && database.hasProgressHandler()) {
-            // Only SQLite's VDBE counts the instructions between the handler's calls.
-            continueOnNativeTier("a progress handler is set");
+        if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
+            // A progress handler (only SQLite's VDBE counts instructions) or a lowered limit.
+            continueOnNativeTier("a progress handler or a lowered limit is set");
         }
         if (active) {
             nativeStatement.reset();
