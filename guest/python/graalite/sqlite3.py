@@ -30,8 +30,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): blob I/O, extension loading, getconfig and
-setconfig.
+Not supported (they raise ``NotSupportedError``): extension loading, getconfig and setconfig.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -39,6 +38,7 @@ Speed: rows are read with GraalPy's GIL held during the interop calls of the loo
 """
 
 import datetime as _datetime
+import weakref as _weakref
 import operator as _operator
 import sys as _sys
 import time as _time
@@ -732,6 +732,8 @@ class Connection:
         self._cache_size = cached_statements
         # SQLITE_LIMIT_SQL_LENGTH once setlimit changed it (None: SQLite's default, unchecked here).
         self._sql_length_limit = None
+        # The blobs blobopen() opened: closing the connection closes them, as in sqlite3.
+        self._blobs = _weakref.WeakSet()
         self._lastrowid = 0
         self._begin = None
         self._trace = None
@@ -909,6 +911,8 @@ class Connection:
         self._closed = True
         self._cache.clear()
         self._begin = None
+        for blob in list(self._blobs):
+            blob.close()
         try:
             handle.close()
         except _ForeignException as e:
@@ -1180,6 +1184,17 @@ class Connection:
         self._check()
         self._trace = trace_callback
 
+    def blobopen(self, table, column, row, /, *, readonly=False, name="main"):
+        """The BLOB in ``column`` of row ``row`` of ``table``, for reading and writing it in
+        place (its size stays)."""
+        handle = self._check()
+        try:
+            blob = Blob(self, handle.blobOpen(table, column, row, bool(readonly), name))
+        except _ForeignException as e:
+            raise _translate(e) from None
+        self._blobs.add(blob)
+        return blob
+
     def getlimit(self, category, /):
         """The connection's limit ``category`` (one of the SQLITE_LIMIT_* constants)."""
         return self._limit(category, -1)
@@ -1252,7 +1267,7 @@ class Connection:
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    enable_load_extension = load_extension = blobopen = _unsupported
+    enable_load_extension = load_extension = _unsupported
     getconfig = setconfig = _unsupported
 
 
@@ -1299,6 +1314,141 @@ def _dump_rows(cursor, table):
     query = "SELECT 'INSERT INTO \"{0}\" VALUES(' || {1} || ')' FROM \"{2}\"".format(identifier.replace("'", "''"), values, identifier)
     for (statement,) in cursor.execute(query).fetchall():
         yield statement + ";"
+
+
+# ---------------------------------------------------------------------------------------
+# Blob
+
+
+class Blob:
+    """An open BLOB (Connection.blobopen): a file-like object over its bytes, with a
+    position, and indexing by byte or slice that leaves the position as it is."""
+
+    def __init__(self, connection, handle):
+        self._connection = connection
+        self._handle = handle
+        self._size = handle.size
+        self._offset = 0
+        self._closed = False
+
+    def _check(self):
+        self._connection._check()
+        if self._closed:
+            raise ProgrammingError("Cannot operate on a closed blob.")
+        return self._handle
+
+    def _read(self, offset, length):
+        try:
+            return bytes(self._check().read(offset, length))
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def _write(self, offset, data):
+        try:
+            self._check().write(offset, data)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def close(self):
+        if not self._closed:
+            self._closed = True
+            try:
+                self._handle.close()
+            except _ForeignException as e:
+                raise _translate(e) from None
+
+    def __len__(self):
+        self._check()
+        return self._size
+
+    def read(self, length=-1, /):
+        self._check()
+        remaining = self._size - self._offset
+        if length < 0 or length > remaining:
+            length = remaining
+        data = self._read(self._offset, length) if length > 0 else b""
+        self._offset += length
+        return data
+
+    def write(self, data, /):
+        self._check()
+        data = memoryview(data).tobytes()
+        if len(data) > self._size - self._offset:
+            raise ValueError("data longer than blob length")
+        self._write(self._offset, data)
+        self._offset += len(data)
+
+    def tell(self):
+        self._check()
+        return self._offset
+
+    def seek(self, offset, origin=0, /):
+        self._check()
+        if origin == 0:
+            base = 0
+        elif origin == 1:
+            base = self._offset
+        elif origin == 2:
+            base = self._size
+        else:
+            raise ValueError("'origin' should be os.SEEK_SET, os.SEEK_CUR, or os.SEEK_END")
+        position = base + offset
+        if not 0 <= position <= self._size:
+            raise ValueError("offset out of blob range")
+        self._offset = position
+
+    def _index(self, index):
+        index = _operator.index(index)
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("Blob index out of range")
+        return index
+
+    def __getitem__(self, key):
+        self._check()
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self._size)
+            if step == 1:
+                return self._read(start, stop - start) if stop > start else b""
+            return self._read(0, self._size)[start:stop:step] if self._size else b""
+        if not hasattr(key, "__index__"):
+            raise TypeError("Blob indices must be integers")
+        return self._read(self._index(key), 1)[0]
+
+    def __setitem__(self, key, value):
+        self._check()
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self._size)
+            data = memoryview(value).tobytes()
+            if len(data) != len(range(start, stop, step)):
+                raise IndexError("Blob slice assignment is wrong size")
+            if not data:
+                return
+            if step == 1:
+                self._write(start, data)
+            else:
+                whole = bytearray(self._read(0, self._size))
+                whole[start:stop:step] = data
+                self._write(0, bytes(whole))
+            return
+        if not hasattr(key, "__index__"):
+            raise TypeError("Blob indices must be integers")
+        byte = _operator.index(value)
+        if not 0 <= byte < 256:
+            raise ValueError("byte must be in range(0, 256)")
+        self._write(self._index(key), bytes((byte,)))
+
+    def __delitem__(self, key):
+        raise TypeError("Blob doesn't support item deletion")
+
+    def __enter__(self):
+        self._check()
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        self.close()
+        return False
 
 
 # ---------------------------------------------------------------------------------------
@@ -1781,9 +1931,3 @@ class Row:
     def __repr__(self):
         return f"<sqlite3.Row object at {id(self):#x}>"
 
-
-class Blob:
-    """sqlite3.Blob (incremental blob I/O): not supported by Graalite."""
-
-    def __init__(self, *args, **kwargs):
-        raise NotSupportedError("blob I/O is not supported by Graalite")

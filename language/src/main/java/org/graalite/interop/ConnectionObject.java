@@ -22,6 +22,7 @@ import org.graalite.runtime.Database;
  * returns), {@code close()}. Readable: {@code changes}, {@code totalChanges},
  * {@code lastInsertRowid}, {@code autocommit} (true outside an explicit transaction),
  * {@code sqliteVersion}, {@code path}, {@code truffleExecutions}, {@code nativeExecutions}.
+ * {@code blobOpen(table, column, row[, readOnly, name])} opens a BLOB for incremental I/O.
  * {@code setAuthorizer(callable)} is sqlite3_set_authorizer; {@code limit(category[, value])}
  * is sqlite3_limit (while the length limits are lowered, statements run on the native tier).
  * {@code setProgressHandler(callable, instructions)} is sqlite3_progress_handler (statements
@@ -41,7 +42,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -98,7 +99,7 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("limit") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("limit") || member.equals("blobOpen") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
     }
 
     @ExportMessage
@@ -255,6 +256,20 @@ public final class ConnectionObject implements TruffleObject {
                     throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
                 }
                 return SqlNull.INSTANCE;
+            }
+            case "blobOpen": {
+                // blobOpen(table, column, row[, readOnly[, name]]): the BLOB of one row, for
+                // incremental reads and writes (a BlobObject).
+                if (arguments.length < 3 || arguments.length > 5) {
+                    throw ArityException.create(3, 5, arguments.length);
+                }
+                if (!interop.fitsInLong(arguments[2])) {
+                    throw UnsupportedTypeException.create(arguments, "blobOpen(table, column, row[, readOnly[, name]]): row must be an integer");
+                }
+                boolean readOnly = arguments.length > 3 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
+                String name = arguments.length > 4 && !interop.isNull(arguments[4]) ? sqlText(interop, arguments[4]) : "main";
+                return new BlobObject(org.graalite.nativeapi.NativeBlob.open(database.connection(), name, sqlText(interop, arguments[0]), sqlText(interop, arguments[1]),
+                                interop.asLong(arguments[2]), readOnly));
             }
             case "limit": {
                 // limit(category[, value]): sqlite3_limit; returns the value before.
