@@ -287,9 +287,7 @@ def _callback_failed(connection, message):
     tier the language turns the exception into an SQLite error of its own, and the
     connection then raises the kept one instead (Connection._failure)."""
     failure = _sys.exc_info()[1]
-    if _callback_tracebacks:
-        import traceback
-        traceback.print_exc()
+    _print_callback_traceback()
     if isinstance(failure, OverflowError):
         error = _sqlite_error(DataError, "string or blob too big", 18, "SQLITE_TOOBIG")
     elif isinstance(failure, MemoryError):
@@ -301,6 +299,13 @@ def _callback_failed(connection, message):
 
 
 _callback_tracebacks = False
+
+
+def _print_callback_traceback():
+    """Prints the exception being handled, when enable_callback_tracebacks asked for it."""
+    if _callback_tracebacks:
+        import traceback
+        traceback.print_exc()
 
 
 def enable_callback_tracebacks(flag, /):
@@ -1227,9 +1232,7 @@ class Connection:
                 try:
                     answer = authorizer_callback(action, _py_value(first), _py_value(second), _py_value(database), _py_value(trigger))
                 except BaseException:
-                    if _callback_tracebacks:
-                        import traceback
-                        traceback.print_exc()
+                    _print_callback_traceback()
                     return SQLITE_DENY
                 return int(answer) if isinstance(answer, int) else SQLITE_DENY
         try:
@@ -1248,9 +1251,7 @@ class Connection:
                 try:
                     return bool(progress_handler())
                 except BaseException:
-                    if _callback_tracebacks:
-                        import traceback
-                        traceback.print_exc()
+                    _print_callback_traceback()
                     return True
         try:
             handle.setProgressHandler(handler, n)

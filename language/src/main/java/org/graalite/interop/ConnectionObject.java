@@ -178,12 +178,9 @@ public final class ConnectionObject implements TruffleObject {
                 if (!(arguments[0] instanceof ConnectionObject target)) {
                     throw UnsupportedTypeException.create(arguments, "backup(target, ...): target must be a connection");
                 }
-                String name = arguments.length > 1 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : "main";
+                String name = schemaName(interop, arguments, 1);
                 int pages = arguments.length > 2 && interop.fitsInInt(arguments[2]) ? interop.asInt(arguments[2]) : -1;
-                Object progress = arguments.length > 3 && !interop.isNull(arguments[3]) ? arguments[3] : null;
-                if (progress != null && !interop.isExecutable(progress)) {
-                    throw UnsupportedTypeException.create(arguments, "backup(target, name, pages, progress): progress must be executable");
-                }
+                Object progress = optionalCallable(interop, arguments, 3, "backup(target, name, pages, progress): progress must be executable");
                 int sleepMillis = arguments.length > 4 && interop.fitsInInt(arguments[4]) ? interop.asInt(arguments[4]) : 250;
                 org.graalite.nativeapi.Backup.Progress told = progress == null ? null : (status, remaining, pageCount) -> {
                     try {
@@ -193,7 +190,7 @@ public final class ConnectionObject implements TruffleObject {
                         throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
                     }
                 };
-                String targetName = arguments.length > 5 && !interop.isNull(arguments[5]) ? sqlText(interop, arguments[5]) : "main";
+                String targetName = schemaName(interop, arguments, 5);
                 org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database.connection(), targetName, pages, told, sleepMillis);
                 return SqlNull.INSTANCE;
             }
@@ -202,7 +199,7 @@ public final class ConnectionObject implements TruffleObject {
                 if (arguments.length > 1) {
                     throw ArityException.create(0, 1, arguments.length);
                 }
-                String name = arguments.length == 1 && !interop.isNull(arguments[0]) ? sqlText(interop, arguments[0]) : "main";
+                String name = schemaName(interop, arguments, 0);
                 byte[] bytes = org.graalite.nativeapi.Serialization.serialize(database.connection(), name);
                 return bytes == null ? SqlNull.INSTANCE : new SqlBlob(bytes);
             }
@@ -214,7 +211,7 @@ public final class ConnectionObject implements TruffleObject {
                 if (!(org.graalite.runtime.Binder.toSqlValue(0, arguments[0]) instanceof byte[] bytes)) {
                     throw UnsupportedTypeException.create(arguments, "deserialize(bytes[, name]): bytes must be a byte buffer or array");
                 }
-                String name = arguments.length == 2 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : "main";
+                String name = schemaName(interop, arguments, 1);
                 org.graalite.nativeapi.Serialization.deserialize(database.connection(), name, bytes);
                 return SqlNull.INSTANCE;
             }
@@ -267,7 +264,7 @@ public final class ConnectionObject implements TruffleObject {
                     throw UnsupportedTypeException.create(arguments, "blobOpen(table, column, row[, readOnly[, name]]): row must be an integer");
                 }
                 boolean readOnly = arguments.length > 3 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
-                String name = arguments.length > 4 && !interop.isNull(arguments[4]) ? sqlText(interop, arguments[4]) : "main";
+                String name = schemaName(interop, arguments, 4);
                 return new BlobObject(org.graalite.nativeapi.NativeBlob.open(database.connection(), name, sqlText(interop, arguments[0]), sqlText(interop, arguments[1]),
                                 interop.asLong(arguments[2]), readOnly));
             }
@@ -287,11 +284,7 @@ public final class ConnectionObject implements TruffleObject {
                 if (arguments.length != 1) {
                     throw ArityException.create(1, 1, arguments.length);
                 }
-                Object authorizer = interop.isNull(arguments[0]) ? null : arguments[0];
-                if (authorizer != null && !interop.isExecutable(authorizer)) {
-                    throw UnsupportedTypeException.create(arguments, "setAuthorizer(callable): callable must be executable or null");
-                }
-                database.setAuthorizer(authorizer);
+                database.setAuthorizer(optionalCallable(interop, arguments, 0, "setAuthorizer(callable): callable must be executable or null"));
                 return SqlNull.INSTANCE;
             }
             case "setProgressHandler": {
@@ -300,9 +293,10 @@ public final class ConnectionObject implements TruffleObject {
                 if (arguments.length != 2) {
                     throw ArityException.create(2, 2, arguments.length);
                 }
-                Object handler = interop.isNull(arguments[0]) ? null : arguments[0];
-                if ((handler != null && !interop.isExecutable(handler)) || !interop.fitsInInt(arguments[1])) {
-                    throw UnsupportedTypeException.create(arguments, "setProgressHandler(callable, instructions): callable must be executable or null, instructions an int");
+                String usage = "setProgressHandler(callable, instructions): callable must be executable or null, instructions an int";
+                Object handler = optionalCallable(interop, arguments, 0, usage);
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, usage);
                 }
                 database.setProgressHandler(handler, interop.asInt(arguments[1]));
                 return SqlNull.INSTANCE;
@@ -401,6 +395,22 @@ public final class ConnectionObject implements TruffleObject {
             throw UnsupportedTypeException.create(arguments, "argumentSlots must be an array of " + size + " elements");
         }
         return slots;
+    }
+
+    /** arguments[index] as the name of an attached database ("main" when absent or null). */
+    private static String schemaName(InteropLibrary interop, Object[] arguments, int index) throws UnsupportedTypeException, UnsupportedMessageException {
+        return arguments.length > index && !interop.isNull(arguments[index]) ? sqlText(interop, arguments[index]) : "main";
+    }
+
+    /** arguments[index] as a callable, null when absent or null; {@code usage} is the error otherwise. */
+    private static Object optionalCallable(InteropLibrary interop, Object[] arguments, int index, String usage) throws UnsupportedTypeException {
+        if (arguments.length <= index || interop.isNull(arguments[index])) {
+            return null;
+        }
+        if (!interop.isExecutable(arguments[index])) {
+            throw UnsupportedTypeException.create(arguments, usage);
+        }
+        return arguments[index];
     }
 
     private static String sqlText(InteropLibrary interop, Object value) throws UnsupportedTypeException, UnsupportedMessageException {

@@ -137,16 +137,12 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             switch (node.kind) {
                 case InstructionNode.STRAIGHT:
                     node.execute(execution);
-                    if (interruptChecks[pc]) {
-                        checkInterrupt(execution, pc);
-                    }
+                    checkInterruptAfter(execution, pc);
                     pc = pc + 1;
                     break;
                 case InstructionNode.BRANCH:
                     boolean taken = node.executeBranch(execution);
-                    if (interruptChecks[pc]) {
-                        checkInterrupt(execution, pc);
-                    }
+                    checkInterruptAfter(execution, pc);
                     if (taken) {
                         if (node.target <= pc) {
                             Object osr = backEdge(frame, execution, node.target);
@@ -161,9 +157,7 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                     break;
                 case InstructionNode.JUMP:
                     node.execute(execution);
-                    if (interruptChecks[pc]) {
-                        checkInterrupt(execution, pc);
-                    }
+                    checkInterruptAfter(execution, pc);
                     if (node.target <= pc) {
                         Object osr = backEdge(frame, execution, node.target);
                         if (osr != null) {
@@ -218,6 +212,13 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     /** Whether vdbe.c checks for sqlite3_interrupt after an instruction with this opcode. */
     static boolean checksInterrupt(String opcodeName) {
         return CHECKS_INTERRUPT.contains(opcodeName);
+    }
+
+    /** vdbe.c's check after the instruction at {@code pc}, where it makes one (a constant test when compiled). */
+    private void checkInterruptAfter(Execution execution, int pc) {
+        if (interruptChecks[pc]) {
+            checkInterrupt(execution, pc);
+        }
     }
 
     /**
