@@ -254,6 +254,11 @@ public final class Database implements AutoCloseable {
         return chosen;
     }
 
+    /** Whether {@code sql.Tier=truffle} is set: statements the Truffle tier cannot run fail instead of running natively. */
+    boolean requiresTruffleTier() {
+        return tierOption == Tier.TRUFFLE;
+    }
+
     void countExecution(Tier tier) {
         statistics.count(tier);
     }

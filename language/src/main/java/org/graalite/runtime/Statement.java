@@ -184,13 +184,13 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public int begin() {
         tier();
-        if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
-            // A progress handler (only SQLite's VDBE counts instructions) or a lowered limit.
-            continueOnNativeTier("a progress handler or a lowered limit is set");
-        }
         if (active) {
             nativeStatement.reset();
             active = false;
+        }
+        if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
+            // A progress handler (only SQLite's VDBE counts instructions) or a lowered limit.
+            continueOnNativeTier("while a progress handler is set or a length limit is lowered");
         }
         if (tier == Tier.TRUFFLE) {
             beginOnTruffleTier();
@@ -205,7 +205,7 @@ public final class Statement implements AutoCloseable {
         int rc = vdbe.begin();
         if (rc == NativeVdbe.NOT_UTF8) {
             // Records are decoded as UTF-8; a UTF-16 database runs on SQLite's own engine.
-            tier = Tier.NATIVE;
+            continueOnNativeTier("on a UTF-16 database");
             return;
         }
         if (rc == ResultCodes.SQLITE_SCHEMA && preparedAgainForTheTruffleTier(vdbe)) {
@@ -298,7 +298,7 @@ public final class Statement implements AutoCloseable {
                     throw e;
                 }
                 abortAfter(e);
-                continueOnNativeTier("the Java stack overflowed (triggers nested deep)");
+                continueOnNativeTier("when its triggers nest deeper than the Java stack holds");
                 active = true;
                 row = nativeStep();
                 byNativeStep = true;
@@ -358,14 +358,27 @@ public final class Statement implements AutoCloseable {
         return true;
     }
 
-    /** After SQLITE_SCHEMA: SQLite's own step prepares the statement again; it runs natively from now on. */
+    /**
+     * After SQLITE_SCHEMA: SQLite's own step prepares the statement again; it runs natively from
+     * now on. This happens under {@code sql.Tier=truffle} too: the statement is not the one
+     * that was prepared any more, and SQLite decides what the new one is.
+     */
     private void continueOnNativeTier() {
-        continueOnNativeTier("schema changed");
+        tier = Tier.NATIVE;
+        database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
     }
 
+    /**
+     * The statement cannot run on the Truffle tier for now ({@code why} completes "the Truffle
+     * tier cannot run this statement ..."): it goes on on SQLite's VDBE, or under
+     * {@code sql.Tier=truffle} fails as a statement the tier does not support does.
+     */
     private void continueOnNativeTier(String why) {
+        if (database.requiresTruffleTier()) {
+            throw SqliteException.error("sql.Tier=truffle: the Truffle tier cannot run this statement " + why + " (statement: " + nativeStatement.sql() + ")");
+        }
         tier = Tier.NATIVE;
-        database.log(why + ": statement continues on the native tier: " + nativeStatement.sql());
+        database.log("the Truffle tier cannot run this statement " + why + ": it continues on the native tier: " + nativeStatement.sql());
     }
 
     /**

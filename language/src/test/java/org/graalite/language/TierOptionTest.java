@@ -1,11 +1,16 @@
 package org.graalite.language;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.junit.jupiter.api.Test;
 
 /** The option sql.Tier and the observable record of which tier ran what. */
@@ -19,6 +24,63 @@ class TierOptionTest {
             for (String opcode : new String[]{"VCreate"}) {
                 assertTrue(e.getMessage().contains(opcode), "the message should name " + opcode + ": " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * Statements the Truffle tier could run but not for now (a progress handler is set, a length
+     * limit is lowered, triggers nest deeper than the Java stack) fail under sql.Tier=truffle
+     * with the reason, as statements with missing opcodes do, instead of running natively; the
+     * connection stays usable.
+     */
+    @Test
+    void truffleTierFailsWhereItCannotRunAStatementForNow() {
+        try (Context c = SqlContexts.create("truffle")) {
+            Value db = c.getBindings("sql");
+            db.invokeMember("execute", "create table t(x)");
+            db.invokeMember("execute", "insert into t values (1), (2)");
+            Value sum = db.invokeMember("prepare", "select sum(x) from t");
+            assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
+
+            db.invokeMember("setProgressHandler", (ProxyExecutable) args -> false, 10);
+            PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
+            assertEquals("sql.Tier=truffle: the Truffle tier cannot run this statement while a progress handler is set or a length limit is lowered (statement: select sum(x) from t)", e.getMessage());
+            db.invokeMember("setProgressHandler", null, 10);
+            assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
+
+            int length = db.invokeMember("limit", 0).asInt();
+            db.invokeMember("limit", 0, 1000);
+            e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
+            assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement while"), e.getMessage());
+            db.invokeMember("limit", 0, length);
+            assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
+
+            // SQLite stops at 1,000 levels; on a thread with a small stack, Java's ends before that.
+            db.invokeMember("execute", "pragma recursive_triggers = on");
+            db.invokeMember("execute", "create table r(n)");
+            db.invokeMember("execute", "create trigger deeper after insert on r when new.n < 5000 begin insert into r values (new.n + 1); end");
+            Object[] outcome = new Object[1];
+            Thread small = new Thread(null, () -> {
+                try {
+                    outcome[0] = db.invokeMember("execute", "insert into r values (1)");
+                } catch (PolyglotException failure) {
+                    outcome[0] = failure;
+                }
+            }, "small stack", 256 * 1024);
+            small.start();
+            join(small);
+            e = assertInstanceOf(PolyglotException.class, outcome[0]);
+            assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement when its triggers nest deeper than the Java stack holds"), e.getMessage());
+            assertEquals(List.of(List.of(0L)), SqlContexts.rows(db.invokeMember("execute", "select count(*) from r")));
+            assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
+        }
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
         }
     }
 
