@@ -299,6 +299,14 @@ GRAALITE_EXPORT const volatile int *graalite_interrupt_flag(sqlite3 *db) {
   return &db->u1.isInterrupted;
 }
 
+/*
+ * Lets sqlite3_load_extension load extensions, the SQL function load_extension() staying
+ * refused (what better-sqlite3 sets at open): sqlite3_db_config is variadic, this is not.
+ */
+GRAALITE_EXPORT int graalite_enable_load_extension_api(sqlite3 *db, int onoff) {
+  return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, onoff, (int *)0);
+}
+
 /* Hands the statement's error to the connection, as sqlite3_step does for prepare_v3. */
 static int graalite_transfer(Vdbe *p, int rc) {
   if (rc != SQLITE_DONE && rc != SQLITE_ROW) {

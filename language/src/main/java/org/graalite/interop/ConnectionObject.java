@@ -37,12 +37,14 @@ import org.graalite.runtime.Database;
  * native tier). {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
  * sqlite3_interrupt does (a guest calls it from a function the statement runs; another thread
  * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
+ * {@code enableLoadExtension(enabled[, sqlFunctionToo])} and {@code loadExtension(path[,
+ * entryPoint])} load SQLite extensions (native libraries; off until enabled).
  *
  * <p>One more member is not listed: {@link #HOST_CONNECTION}, for Graalite's JDBC driver.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -99,7 +101,8 @@ public final class ConnectionObject implements TruffleObject {
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
-        return member.equals("prepare") || member.equals("execute") || member.equals("close") || member.equals("begin") || member.equals("backup") || member.equals("serialize") || member.equals("deserialize") || member.equals("commit") || member.equals("rollback") || member.equals("interrupt") || member.equals("setProgressHandler") || member.equals("setAuthorizer") || member.equals("limit") || member.equals("blobOpen") || member.equals("createCollation") || member.equals("createWindowFunction") || member.equals("createFunction") || member.equals("createAggregate") || member.equals("open");
+        // Every listed member but the properties that isMemberReadable answers.
+        return MEMBERS.contains(member) && !isMemberReadable(member);
     }
 
     @ExportMessage
@@ -299,6 +302,30 @@ public final class ConnectionObject implements TruffleObject {
                     throw UnsupportedTypeException.create(arguments, usage);
                 }
                 database.setProgressHandler(handler, interop.asInt(arguments[1]));
+                return SqlNull.INSTANCE;
+            }
+            case "enableLoadExtension": {
+                // enableLoadExtension(enabled[, sqlFunctionToo]): lets loadExtension (and, unless
+                // sqlFunctionToo is false, SQL's load_extension()) load native extensions.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.isBoolean(arguments[0]) || (arguments.length == 2 && !interop.isBoolean(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "enableLoadExtension(enabled[, sqlFunctionToo]): booleans");
+                }
+                boolean sqlFunctionToo = arguments.length < 2 || interop.asBoolean(arguments[1]);
+                context.checkExtensionsAllowed();
+                org.graalite.nativeapi.Extensions.enable(database.connection(), interop.asBoolean(arguments[0]), sqlFunctionToo);
+                return SqlNull.INSTANCE;
+            }
+            case "loadExtension": {
+                // loadExtension(path[, entryPoint]): sqlite3_load_extension.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                String entryPoint = arguments.length == 2 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : null;
+                context.checkExtensionsAllowed();
+                org.graalite.nativeapi.Extensions.load(database.connection(), sqlText(interop, arguments[0]), entryPoint);
                 return SqlNull.INSTANCE;
             }
             case "interrupt":

@@ -48,6 +48,8 @@ final class ConnectionConfig {
     final String beginSql;
     final boolean getGeneratedKeys;
     final int busyTimeout;
+    /** sqlite-jdbc's {@code enable_load_extension}: SQL's load_extension() and the C API may load extensions. */
+    final boolean enableLoadExtension;
     final Map<String, String> languageOptions = new LinkedHashMap<>();
     final List<String> pragmaStatements = new ArrayList<>();
 
@@ -64,6 +66,7 @@ final class ConnectionConfig {
         };
         this.getGeneratedKeys = Boolean.parseBoolean(properties.getProperty("jdbc.get_generated_keys", "true"));
         this.busyTimeout = Integer.parseInt(properties.getProperty("busy_timeout", "3000"));
+        this.enableLoadExtension = Boolean.parseBoolean(properties.getProperty("enable_load_extension", "false"));
         for (String name : properties.stringPropertyNames()) {
             String value = properties.getProperty(name);
             if (name.startsWith("sql.")) {

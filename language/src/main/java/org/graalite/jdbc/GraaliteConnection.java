@@ -98,6 +98,9 @@ public final class GraaliteConnection implements Connection {
             for (String pragma : config.pragmaStatements) {
                 db.invokeMember("execute", pragma);
             }
+            if (config.enableLoadExtension) {
+                db.invokeMember("enableLoadExtension", true);
+            }
         } catch (PolyglotException e) {
             context.close();
             throw Errors.translate(e);

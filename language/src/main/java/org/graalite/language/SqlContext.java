@@ -65,6 +65,16 @@ public final class SqlContext {
     }
 
     /**
+     * Whether guests may load SQLite extensions: an extension is native code, so only in a
+     * context that allows native access (as Truffle NFI requires for the same reason).
+     */
+    public void checkExtensionsAllowed() {
+        if (!env.isNativeAccessAllowed()) {
+            throw org.graalite.runtime.SqliteException.error("loading SQLite extensions runs native code: the context must allow native access (allowNativeAccess(true))");
+        }
+    }
+
+    /**
      * Opens another connection of this context (connection.open(path), Python's connect()).
      * A context without file IO access (a sandbox) may only open in-memory databases: SQLite's
      * own file access bypasses Truffle's file system.

@@ -124,10 +124,11 @@ public final class NodeFactory {
                 if (!(i.p4() instanceof P4.Function f) || !f.context()) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0 && (database == null || database.userFunction(f.name(), f.callArguments()) != null)) {
                     // A guest function: called from Java, where Graal can inline it.
-                    return database != null && database.userFunction(f.name(), f.callArguments()) != null ? null : i.opcodeName() + " " + i.p4Display();
+                    return database != null ? null : i.opcodeName() + " " + i.p4Display();
                 }
+                // SQLite's C code (built in, or an extension's): called through the shim.
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
                 return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
             }
@@ -136,12 +137,13 @@ public final class NodeFactory {
                 if (!(i.p4() instanceof P4.Function f) || f.context() != i.opcodeName().equals("AggStep1")) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (!sqliteAggregate(i, database)) {
                     // Guest aggregates have no inverse or intermediate value (window frames).
                     boolean plain = i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggFinal");
-                    return plain && database != null && database.userAggregate(f.name(), aggregateArguments(i)) != null ? null : i.opcodeName() + " " + i.p4Display();
+                    return plain && database != null ? null : i.opcodeName() + " " + i.p4Display();
                 }
-                // SQLite's own aggregates: the common ones in Java, every other one by SQLite.
+                // SQLite's own aggregates: the common ones in Java, every other one (and an
+                // extension's) by SQLite.
                 return null;
             }
             default:
@@ -149,9 +151,9 @@ public final class NodeFactory {
         }
     }
 
-    /** The number of arguments of an aggregate call: AggStep's P5, AggFinal's P2. */
+    /** The number of arguments of an aggregate call: AggStep's and AggInverse's P5, AggFinal's and AggValue's P2. */
     private static int aggregateArguments(Instruction i) {
-        return i.opcodeName().startsWith("AggStep") ? i.p5() : i.p2();
+        return i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p5() : i.p2();
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -240,7 +242,7 @@ public final class NodeFactory {
         if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
-        Build build = new Build(instructions, database, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
+        Build build = new Build(instructions, database, nativeAccumulators(instructions, database), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
         InstructionNode[] nodes = nodes(build);
         boolean[] interruptChecks = new boolean[nodes.length];
         for (Instruction i : instructions) {
@@ -373,7 +375,7 @@ public final class NodeFactory {
 
     /** For tests: the nodes of a program without triggers or user functions (FFM binding). */
     static InstructionNode[] nodesForTest(List<Instruction> instructions) {
-        return nodes(new Build(instructions, null, nativeAccumulators(instructions), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), null, false, null, ColumnComparisons.NONE));
+        return nodes(new Build(instructions, null, nativeAccumulators(instructions, null), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), null, false, null, ColumnComparisons.NONE));
     }
 
     /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
@@ -546,19 +548,32 @@ public final class NodeFactory {
     }
 
     /**
+     * Whether aggregate instruction {@code i} calls SQLite's C code: a built-in aggregate, or
+     * one an extension defined (not a guest's aggregate of {@code database}; without a
+     * database, only built-in ones count).
+     */
+    private static boolean sqliteAggregate(Instruction i, Database database) {
+        if (builtinAggregate(i)) {
+            return true;
+        }
+        return database != null && i.opcodeName().startsWith("Agg") && i.p4() instanceof P4.Function f && database.userAggregate(f.name(), aggregateArguments(i)) == null;
+    }
+
+    /**
      * The accumulator registers of SQLite's own aggregates that SQLite itself runs: all of them
      * in a window program (AggInverse, AggValue), otherwise those without a Java implementation.
      */
-    private static java.util.Set<Integer> nativeAccumulators(List<Instruction> program) {
+    private static java.util.Set<Integer> nativeAccumulators(List<Instruction> program, Database database) {
         boolean window = false;
         for (Instruction i : program) {
-            window |= builtinAggregate(i) && (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue"));
+            window |= sqliteAggregate(i, database) && (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue"));
         }
         java.util.Set<Integer> registers = new java.util.HashSet<>();
         for (Instruction i : program) {
-            if (builtinAggregate(i)) {
+            if (sqliteAggregate(i, database)) {
                 P4.Function f = (P4.Function) i.p4();
-                if (window || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
+                // An extension's aggregate may have the name of one with a Java implementation.
+                if (window || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
                     registers.add(i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
                 }
             }
@@ -923,6 +938,10 @@ public final class NodeFactory {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
                     org.graalite.runtime.UserFunction user = database.userFunction(f.name(), f.callArguments());
+                    if (user == null) {
+                        // An extension's C function (which may have a built-in one's name).
+                        return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+                    }
                     if (user.java() != null) {
                         return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
                     }
@@ -984,7 +1003,7 @@ public final class NodeFactory {
             case "AggStep":
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (!sqliteAggregate(i, database)) {
                     org.graalite.runtime.UserAggregate user = database.userAggregate(f.name(), i.p5());
                     if (user.isJava()) {
                         return new AggregateNodes.JavaStep(pc, i.p2(), i.p5(), i.p3(), user);
@@ -1001,7 +1020,7 @@ public final class NodeFactory {
             }
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (!sqliteAggregate(i, database)) {
                     return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f.name(), i.p2()));
                 }
                 if (build.nativeAccumulators().contains(i.p1())) {

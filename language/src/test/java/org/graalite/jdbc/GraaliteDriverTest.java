@@ -421,6 +421,40 @@ class GraaliteDriverTest {
      * program per batch): every value of every class arrives in order, and an error in the
      * middle of a batch comes after the rows before it, on both tiers.
      */
+    /**
+     * sqlite-jdbc's enable_load_extension property lets SQL's load_extension() load an extension
+     * (src/test/c/half.c); without it SQLite refuses: the same on both drivers.
+     */
+    @Test
+    void loadExtensionsWhenThePropertyAllows() throws Exception {
+        String library = org.graalite.language.ExtensionTest.build();
+        List<String> seen = new ArrayList<>();
+        for (String driver : List.of("jdbc:sqlite:", "jdbc:graalite:")) {
+            for (String enabled : List.of("false", "true")) {
+                Properties properties = new Properties();
+                properties.setProperty("enable_load_extension", enabled);
+                try (Connection c = DriverManager.getConnection(driver + ":memory:", properties); Statement s = c.createStatement()) {
+                    try (ResultSet rs = s.executeQuery("select load_extension('" + library + "')")) {
+                        rs.next();
+                        seen.add(driver + " loaded");
+                    } catch (SQLException e) {
+                        seen.add(driver + " " + e.getMessage());
+                    }
+                    try (ResultSet rs = s.executeQuery("select half(5)")) {
+                        rs.next();
+                        seen.add(driver + " half " + rs.getDouble(1));
+                    } catch (SQLException e) {
+                        seen.add(driver + " " + e.getMessage());
+                    }
+                }
+            }
+        }
+        List<String> sqlite = seen.subList(0, seen.size() / 2).stream().map(line -> line.replace("jdbc:sqlite:", "")).toList();
+        List<String> graalite = seen.subList(seen.size() / 2, seen.size()).stream().map(line -> line.replace("jdbc:graalite:", "")).toList();
+        assertEquals(sqlite, graalite);
+        assertEquals(List.of(" loaded", " half 2.5"), graalite.subList(2, 4));
+    }
+
     /** sqlite-jdbc's "backup to" and "restore from" statements, on both drivers: the same copies and errors. */
     @Test
     void backupToAndRestoreFromFiles(@org.junit.jupiter.api.io.TempDir Path dir) throws SQLException {
