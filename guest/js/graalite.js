@@ -17,9 +17,10 @@
 // here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
 // gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
-// supported (they throw): table (virtual tables), loadExtension, safe integers (BigInt
-// results). backup() copies at once and returns a settled promise; serialize() gives a
-// Uint8Array, which new Database(bytes) opens as an in-memory copy.
+// supported (they throw): table (virtual tables), safe integers (BigInt results). backup()
+// copies at once and returns a settled promise; serialize() gives a Uint8Array, which
+// new Database(bytes) opens as an in-memory copy. loadExtension() needs a context that
+// allows native access.
 //
 // Loading: `require('graalite')` or `import Database from 'graalite'` where the context maps
 // the module name to this file (bin/graalite run does: js.commonjs-require with
@@ -305,6 +306,7 @@
     const db = this._db;
     if (!db._open) throw new TypeError('The database connection is not open');
     if (this._busy) throw new TypeError('This statement is busy executing a query');
+    if (!this._readonly) db._checkIdle();
     const values = this._values(args);
     if (db._verbose !== null) db._verbose(this._source);
     db._callbackError = null;
@@ -403,12 +405,14 @@
     let make = null;
     const statement = this;
     statement._busy = true;
+    statement._db._iterators++;
     const iterator = result[Symbol.iterator]();
     let done = false;
     const finish = () => {
       if (!done) {
         done = true;
         statement._busy = false;
+        statement._db._iterators--;
         try { result.close(); } catch (e) { /* the connection is closed: nothing to release */ }
       }
     };
@@ -541,6 +545,10 @@
     this._open = true;
     this._transactions = null;
     this._callbackError = null;
+    // Open iterators: while there are any, better-sqlite3 refuses what could change the
+    // database under them (writes, exec, pragma, close...) unless unsafeMode() is on.
+    this._iterators = 0;
+    this._unsafe = false;
     // Always: the language's own default is the context's sql.BusyTimeout option.
     this._run(`PRAGMA busy_timeout = ${timeout}`);
     // better-sqlite3 builds its SQLite with SQLITE_DEFAULT_FOREIGN_KEYS=1 and
@@ -589,6 +597,13 @@
     return this._handle;
   };
 
+  /** As _check, and no iterator is open (better-sqlite3's busy connection), unless in unsafe mode. */
+  Database.prototype._checkIdle = function () {
+    const handle = this._check();
+    if (this._iterators > 0 && !this._unsafe) throw new TypeError('This database connection is busy executing a query');
+    return handle;
+  };
+
   /** Runs one statement of SQL text to its end. */
   Database.prototype._run = function (text) {
     const handle = this._check();
@@ -622,7 +637,7 @@
 
   Database.prototype.exec = function (source) {
     if (typeof source !== 'string') throw new TypeError('Expected first argument to be a string');
-    this._check();
+    this._checkIdle();
     for (const text of splitStatements(source)) {
       this._run(text);
     }
@@ -634,6 +649,7 @@
     if (typeof source !== 'string') throw new TypeError('Expected first argument to be a string');
     if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
     const simple = boolOption(options, 'simple');
+    this._checkIdle();
     const statement = this.prepare(`PRAGMA ${source}`);
     if (!statement.reader) {
       statement.run();
@@ -759,7 +775,7 @@
       if (!Number.isInteger(argCount) || argCount < 0) throw new TypeError('Expected function.length to be a positive integer');
       if (argCount > 100) throw new RangeError('User-defined functions cannot have more than 100 arguments');
     }
-    const handle = this._check();
+    const handle = this._checkIdle();
     try {
       const call = userFunction(this, fn, argCount);
       const slots = new Array(Math.max(argCount, 0)).fill(null);
@@ -868,7 +884,7 @@
         finalize: current,
       };
     };
-    const handle = this._check();
+    const handle = this._checkIdle();
     try {
       if (inverse !== null) {
         // An aggregate window function (SQLite calls it; as a plain aggregate it runs like the others).
@@ -886,6 +902,7 @@
 
   Database.prototype.close = function () {
     if (this._open) {
+      this._checkIdle();
       this._open = false;
       this._transactions = null;
       try {
@@ -904,8 +921,11 @@
     return this;
   };
 
-  Database.prototype.unsafeMode = function () {
+  Database.prototype.unsafeMode = function (state) {
+    const on = state === undefined ? true : state;
+    if (typeof on !== 'boolean') throw new TypeError('Expected first argument to be a boolean');
     this._check();
+    this._unsafe = on;
     return this;
   };
 
@@ -971,7 +991,7 @@
     const attached = 'attached' in options ? options.attached : 'main';
     if (typeof attached !== 'string') throw new TypeError('Expected the "attached" option to be a string');
     if (!attached) throw new TypeError('The "attached" option cannot be an empty string');
-    const handle = this._check();
+    const handle = this._checkIdle();
     let data;
     try {
       data = handle.serialize(attached);
@@ -981,7 +1001,23 @@
     return data == null ? new Uint8Array(0) : jsValue(data);
   };
   Database.prototype.table = unsupported('table');
-  Database.prototype.loadExtension = unsupported('loadExtension');
+  /**
+   * better-sqlite3's loadExtension(path[, entryPoint]): SQLite's sqlite3_load_extension, with
+   * loading allowed through the C API only (SQL's load_extension() stays refused), as
+   * better-sqlite3 sets it; a relative path is relative to the context's working directory.
+   */
+  Database.prototype.loadExtension = function (path, entryPoint) {
+    if (typeof path !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (arguments.length > 1 && typeof entryPoint !== 'string') throw new TypeError('Expected second argument to be a string');
+    const handle = this._checkIdle();
+    try {
+      handle.enableLoadExtension(true, false);
+      handle.loadExtension(path, arguments.length > 1 ? entryPoint : null);
+    } catch (e) {
+      throw translate(e);
+    }
+    return this;
+  };
   Database.prototype.explain = function (source) {
     // Parameters may stay unbound: EXPLAIN only inspects the statement.
     const statement = this.prepare(`EXPLAIN ${source}`);

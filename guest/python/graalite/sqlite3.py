@@ -30,7 +30,9 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): extension loading, getconfig and setconfig.
+Not supported (they raise ``NotSupportedError``): getconfig and setconfig (Python 3.12).
+Extensions load as with a CPython built with loadable extensions (``enable_load_extension``,
+``load_extension``, and Python 3.12's ``entrypoint``), in contexts that allow native access.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
@@ -1265,10 +1267,36 @@ class Connection:
         while a statement runs (Graalite's JDBC driver has ``Statement.cancel()`` for that)."""
         self._check().interrupt()
 
+    def enable_load_extension(self, enable, /):
+        """Lets ``load_extension`` and SQL's load_extension() load SQLite extensions (native
+        libraries), or stops them (sqlite3_enable_load_extension)."""
+        handle = self._check()
+        if not isinstance(enable, int):
+            raise TypeError(f"'{type(enable).__name__}' object cannot be interpreted as an integer")
+        _sys.audit("sqlite3.enable_load_extension", self, bool(enable))
+        try:
+            handle.enableLoadExtension(bool(enable))
+        except _ForeignException:
+            raise OperationalError("Error enabling load extension") from None
+
+    def load_extension(self, name, /, *, entrypoint=None):
+        """Loads the SQLite extension in the shared library ``name`` (sqlite3_load_extension),
+        through ``entrypoint`` or the entry point SQLite derives from the file name."""
+        handle = self._check()
+        if not isinstance(name, str):
+            raise TypeError(f"load_extension() argument must be str, not {type(name).__name__}")
+        if entrypoint is not None and not isinstance(entrypoint, str):
+            raise TypeError(f"load_extension() argument 'entrypoint' must be str or None, not {type(entrypoint).__name__}")
+        _sys.audit("sqlite3.load_extension", self, name)
+        # (The language resolves a relative path against the context's working directory.)
+        try:
+            handle.loadExtension(name, entrypoint)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
     def _unsupported(self, *args, **kwargs):
         raise NotSupportedError("not supported by Graalite")
 
-    enable_load_extension = load_extension = _unsupported
     getconfig = setconfig = _unsupported
 
 

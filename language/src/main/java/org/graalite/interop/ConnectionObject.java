@@ -325,7 +325,7 @@ public final class ConnectionObject implements TruffleObject {
                 }
                 String entryPoint = arguments.length == 2 && !interop.isNull(arguments[1]) ? sqlText(interop, arguments[1]) : null;
                 context.checkExtensionsAllowed();
-                org.graalite.nativeapi.Extensions.load(database.connection(), sqlText(interop, arguments[0]), entryPoint);
+                org.graalite.nativeapi.Extensions.load(database.connection(), context.extensionPath(sqlText(interop, arguments[0])), entryPoint);
                 return SqlNull.INSTANCE;
             }
             case "interrupt":

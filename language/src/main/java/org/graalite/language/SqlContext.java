@@ -75,6 +75,18 @@ public final class SqlContext {
     }
 
     /**
+     * Where an extension's library {@code name} is: a path with a directory is relative to the
+     * context's working directory (not the process's, which SQLite would use), as database
+     * paths are; a bare name stays for the system's loader to search (LD_LIBRARY_PATH).
+     */
+    public String extensionPath(String name) {
+        if (!name.contains("/") || !env.isFileIOAllowed()) {
+            return name;
+        }
+        return env.getPublicTruffleFile(name).getAbsoluteFile().getPath();
+    }
+
+    /**
      * Opens another connection of this context (connection.open(path), Python's connect()).
      * A context without file IO access (a sandbox) may only open in-memory databases: SQLite's
      * own file access bypasses Truffle's file system.

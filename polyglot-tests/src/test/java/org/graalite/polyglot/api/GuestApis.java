@@ -95,6 +95,8 @@ final class GuestApis {
     static void runAndCompare(String language, String directory, String name) throws IOException {
         String expected = resource(directory + "/" + name.substring(0, name.lastIndexOf('.')) + ".out");
         Path cwd = Files.createTempDirectory("graalite-api-");
+        // half.so, the test extension that load_extension.py and loadExtension.js load.
+        Files.copy(testExtension(), cwd.resolve("half.so"));
         Set<Path> before = entries(PROCESS_DIRECTORY);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (Context context = newContext(cwd, out)) {
@@ -117,6 +119,26 @@ final class GuestApis {
     }
 
     private static final Path PROCESS_DIRECTORY = Path.of("").toAbsolutePath();
+
+    private static Path testExtension;
+
+    /** The test extension of the language module (src/test/c/half.c), built on first use. */
+    private static synchronized Path testExtension() throws IOException {
+        if (testExtension == null) {
+            Path script = GUEST.resolveSibling("language").resolve("src/test/c/build-test-extension.sh");
+            Process p = new ProcessBuilder("bash", script.toString(), PROCESS_DIRECTORY.resolve("target/test-extension").toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            try {
+                if (p.waitFor() != 0) {
+                    throw new IllegalStateException("building the test extension failed: " + out);
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            testExtension = Path.of(out.substring(out.lastIndexOf('\n') + 1));
+        }
+        return testExtension;
+    }
 
     private static Set<Path> entries(Path dir) throws IOException {
         try (Stream<Path> paths = Files.list(dir)) {
