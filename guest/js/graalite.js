@@ -17,7 +17,8 @@
 // here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
 // gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
-// supported (they throw): table (virtual tables), safe integers (BigInt results). backup()
+// supported (they throw): table (virtual tables), safe integers for the arguments of functions
+// and aggregates (statements have them: safeIntegers, defaultSafeIntegers). backup()
 // copies at once and returns a settled promise; serialize() gives a Uint8Array, which
 // new Database(bytes) opens as an in-memory copy. loadExtension() needs a context that
 // allows native access.
@@ -84,8 +85,35 @@
     return Uint8Array.from(value);
   }
 
+  /**
+   * A value of a row or a function argument as JavaScript sees it in better-sqlite3: a BLOB as
+   * a Uint8Array, an INTEGER as a number (an integer beyond 2^53 too, rounded: GraalJS would
+   * keep it as an exact 64-bit value that JSON.stringify and === treat apart).
+   */
   function jsValue(value) {
-    return typeof value === 'object' && value !== null ? Uint8Array.from(value) : value;
+    return typeof value === 'object' && value !== null ? Uint8Array.from(value) : typeof value === 'number' ? +value : value;
+  }
+
+  const MAX_INT64 = 2n ** 63n - 1n;
+  const MIN_INT64 = -(2n ** 63n);
+
+  /** better-sqlite3's check of a BigInt parameter: it must be a 64-bit integer. */
+  function checkInt64(value) {
+    if (value > MAX_INT64 || value < MIN_INT64) throw new RangeError('The bound string, buffer, or bigint is too big');
+  }
+
+  /**
+   * Row {@code r} of a statement in safe-integers mode, as an array whose INTEGER values are
+   * BigInts: the language tells which values are INTEGERs (a 3 and a 3.0 are the same
+   * number to JavaScript), and BigInt of an integer the language handed over is exact.
+   */
+  function safeIntegerRow(handle, r) {
+    const kinds = handle.integerColumns(r);
+    const values = new Array(kinds.length);
+    for (let i = 0; i < kinds.length; ++i) {
+      values[i] = kinds.charCodeAt(i) === 49 ? BigInt(r[i]) : r[i];
+    }
+    return values;
   }
 
   function isBlob(value) {
@@ -228,6 +256,7 @@
     this._makeRow = null;
     this._bound = null;
     this._busy = false;
+    this._safe = db._defaultSafe;
   }
 
   Object.defineProperties(Statement.prototype, {
@@ -250,6 +279,7 @@
       for (let i = 0; i < args.length; ++i) {
         const a = args[i];
         if (typeof a === 'object' && a !== null && !isBlob(a)) { simple = false; break; }
+        if (typeof a === 'bigint') checkInt64(a);
       }
       if (simple) {
         if (args.length !== count) {
@@ -298,6 +328,9 @@
       if (named === null && names !== null) throw new TypeError('Missing named parameters');
       throw new RangeError('Too few parameter values were provided');
     }
+    for (const v of values) {
+      if (typeof v === 'bigint') checkInt64(v);
+    }
     return values;
   };
 
@@ -326,6 +359,11 @@
         case 'pluck': make = pluckRow(); break;
         case 'expand': make = expandRow(columns, Array.from(this._handle.tableNames)); break;
         default: make = objectRow(columns);
+      }
+      if (this._safe) {
+        const plain = make;
+        const handle = this._db._handle;
+        make = (r) => plain(safeIntegerRow(handle, r));
       }
       this._makeRow = make;
     }
@@ -367,7 +405,8 @@
       }
       changes = this._readonly ? 0 : handle.changes;
     }
-    return { changes, lastInsertRowid: handle.lastInsertRowid };
+    const rowid = handle.lastInsertRowid;
+    return { changes, lastInsertRowid: this._safe ? BigInt(rowid) : jsValue(rowid) };
   };
 
   Statement.prototype.get = function (...args) {
@@ -463,8 +502,11 @@
   Statement.prototype.expand = function (state) { return toggle(this, 'expand', state); };
 
   Statement.prototype.safeIntegers = function (state) {
-    if (state === undefined || state === true) {
-      throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    const on = state === undefined ? true : state;
+    if (typeof on !== 'boolean') throw new TypeError('Expected first argument to be a boolean');
+    if (on !== this._safe) {
+      this._safe = on;
+      this._makeRow = null;
     }
     return this;
   };
@@ -549,6 +591,8 @@
     // database under them (writes, exec, pragma, close...) unless unsafeMode() is on.
     this._iterators = 0;
     this._unsafe = false;
+    // defaultSafeIntegers(): new statements give INTEGERs as BigInt.
+    this._defaultSafe = false;
     // Always: the language's own default is the context's sql.BusyTimeout option.
     this._run(`PRAGMA busy_timeout = ${timeout}`);
     // better-sqlite3 builds its SQLite with SQLITE_DEFAULT_FOREIGN_KEYS=1 and
@@ -768,7 +812,7 @@
     const deterministic = boolOption(options, 'deterministic');
     boolOption(options, 'directOnly');
     const varargs = boolOption(options, 'varargs');
-    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt arguments) of functions and aggregates are not supported by Graalite');
     let argCount = -1;
     if (!varargs) {
       argCount = fn.length;
@@ -815,7 +859,7 @@
     boolOption(options, 'deterministic'); // accepted; the language's createAggregate has no such flag
     boolOption(options, 'directOnly');
     const varargs = boolOption(options, 'varargs');
-    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
+    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt arguments) of functions and aggregates are not supported by Graalite');
     let argCount = -1;
     if (!varargs) {
       argCount = Math.max(functionLength(step), 0);
@@ -915,9 +959,10 @@
   };
 
   Database.prototype.defaultSafeIntegers = function (state) {
-    if (state === undefined || state === true) {
-      throw new TypeError('safe integers (BigInt results) are not supported by Graalite');
-    }
+    const on = state === undefined ? true : state;
+    if (typeof on !== 'boolean') throw new TypeError('Expected first argument to be a boolean');
+    this._check();
+    this._defaultSafe = on;
     return this;
   };
 

@@ -39,12 +39,13 @@ import org.graalite.runtime.Database;
  * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
  * {@code enableLoadExtension(enabled[, sqlFunctionToo])} and {@code loadExtension(path[,
  * entryPoint])} load SQLite extensions (native libraries; off until enabled).
+ * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0").
  *
  * <p>One more member is not listed: {@link #HOST_CONNECTION}, for Graalite's JDBC driver.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -327,6 +328,21 @@ public final class ConnectionObject implements TruffleObject {
                 context.checkExtensionsAllowed();
                 org.graalite.nativeapi.Extensions.load(database.connection(), context.extensionPath(sqlText(interop, arguments[0])), entryPoint);
                 return SqlNull.INSTANCE;
+            }
+            case "integerColumns": {
+                // integerColumns(row): which values of a result row are INTEGERs, as a string
+                // of '1' and '0' (better-sqlite3's safe integers; JavaScript numbers cannot tell).
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                if (!(arguments[0] instanceof Row row)) {
+                    throw UnsupportedTypeException.create(arguments, "integerColumns(row): a row of a result");
+                }
+                char[] kinds = new char[row.size()];
+                for (int i = 0; i < kinds.length; i++) {
+                    kinds[i] = row.get(i) instanceof Long ? '1' : '0';
+                }
+                return new String(kinds);
             }
             case "interrupt":
                 if (arguments.length != 0) {
