@@ -6,6 +6,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import org.graalite.nativeapi.SqliteText;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqlValues;
 
 /** Concatenation, the logical operators (NOT, AND, OR, IS TRUE) and the bit operators. */
@@ -38,11 +39,37 @@ final class ExpressionNodes {
             if (a == null || b == null) {
                 execution.registers[result] = null;
             } else if (a instanceof String x && b instanceof String y) {
+                // Three UTF-8 bytes at most per UTF-16 char: only long texts are measured.
+                if (x.length() + (long) y.length() > MAX_LENGTH / 3 && utf8Length(x) + utf8Length(y) > MAX_LENGTH) {
+                    throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
+                }
                 execution.registers[result] = concat(x, y);
             } else {
-                execution.registers[result] = concatBytes(a, b);
+                String joined = concatBytes(a, b);
+                if (joined == null) {
+                    throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
+                }
+                execution.registers[result] = joined;
             }
         }
+    }
+
+    /**
+     * SQLite's limit on the bytes of a string or BLOB (SQLITE_LIMIT_LENGTH at its default,
+     * SQLITE_MAX_LENGTH; while a connection lowers it, statements run on the native tier):
+     * OP_Concat fails with "string or blob too big" beyond it.
+     */
+    static final long MAX_LENGTH = 1_000_000_000L;
+
+    @TruffleBoundary
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            // A surrogate pair is two chars and four bytes: two bytes a char.
+            n += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
     }
 
     @TruffleBoundary
@@ -50,10 +77,14 @@ final class ExpressionNodes {
         return a.concat(b);
     }
 
+    /** The two values' bytes joined, as text; null when they exceed {@link #MAX_LENGTH}. */
     @TruffleBoundary
     private static String concatBytes(Object a, Object b) {
         byte[] x = bytesOf(a);
         byte[] y = bytesOf(b);
+        if (x.length + (long) y.length > MAX_LENGTH) {
+            return null;
+        }
         byte[] all = java.util.Arrays.copyOf(x, x.length + y.length);
         System.arraycopy(y, 0, all, x.length, y.length);
         return new String(all, StandardCharsets.UTF_8);

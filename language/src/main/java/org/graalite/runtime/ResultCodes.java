@@ -14,6 +14,7 @@ public final class ResultCodes {
     public static final int SQLITE_INTERRUPT = 9;
     public static final int SQLITE_CANTOPEN = 14;
     public static final int SQLITE_SCHEMA = 17;
+    public static final int SQLITE_TOOBIG = 18;
     public static final int SQLITE_CONSTRAINT = 19;
     public static final int SQLITE_MISMATCH = 20;
     public static final int SQLITE_MISUSE = 21;

@@ -1,0 +1,43 @@
+package org.graalite.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SQLite's limit on the length of a string or BLOB (SQLITE_LIMIT_LENGTH, 1,000,000,000 bytes by
+ * default): a concatenation beyond it fails with "string or blob too big" on the Truffle tier
+ * as in SQLite's VDBE (the Truffle tier made the 1.2 GB string), and the connection goes on.
+ */
+class LengthLimitTest {
+    @Test
+    void concatenationBeyondTheLimitFailsOnBothTiers() {
+        List<List<String>> outcomes = new ArrayList<>();
+        for (String tier : List.of("native", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value db = c.getBindings("sql");
+                List<String> seen = new ArrayList<>();
+                seen.add(run(db, "select length(x || x) from (select printf('%.*c', 600000000, 'a') as x)"));
+                seen.add(run(db, "select length(x || x) from (select zeroblob(600000000) as x)"));
+                seen.add(run(db, "select length(x || x) from (select printf('%.*c', 3, 'a') as x)"));
+                outcomes.add(seen);
+            }
+        }
+        assertEquals(List.of("string or blob too big", "string or blob too big", "[[6]]"), outcomes.get(0), "SQLite's own outcome");
+        assertEquals(outcomes.get(0), outcomes.get(1), "the Truffle tier's outcome");
+    }
+
+    private static String run(Value db, String sql) {
+        try {
+            return String.valueOf(SqlContexts.rows(db.invokeMember("execute", sql)));
+        } catch (PolyglotException e) {
+            return e.getMessage();
+        }
+    }
+}
