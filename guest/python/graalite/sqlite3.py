@@ -30,7 +30,7 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 - Values: INTEGER -> int, REAL -> float, TEXT -> str, BLOB -> bytes, NULL -> None; int,
   float, str, bytes-like and None bind as the matching storage class.
 
-Not supported (they raise ``NotSupportedError``): getconfig and setconfig (Python 3.12).
+Python 3.12's ``getconfig`` and ``setconfig`` are there too.
 Extensions load as with a CPython built with loadable extensions (``enable_load_extension``,
 ``load_extension``, and Python 3.12's ``entrypoint``), in contexts that allow native access.
 ``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
@@ -101,6 +101,24 @@ SQLITE_LIMIT_LIKE_PATTERN_LENGTH = 8
 SQLITE_LIMIT_VARIABLE_NUMBER = 9
 SQLITE_LIMIT_TRIGGER_DEPTH = 10
 SQLITE_LIMIT_WORKER_THREADS = 11
+
+# The connection options of getconfig and setconfig (Python 3.12; sqlite3.h).
+SQLITE_DBCONFIG_ENABLE_FKEY = 1002
+SQLITE_DBCONFIG_ENABLE_TRIGGER = 1003
+SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER = 1004
+SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION = 1005
+SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE = 1006
+SQLITE_DBCONFIG_ENABLE_QPSG = 1007
+SQLITE_DBCONFIG_TRIGGER_EQP = 1008
+SQLITE_DBCONFIG_RESET_DATABASE = 1009
+SQLITE_DBCONFIG_DEFENSIVE = 1010
+SQLITE_DBCONFIG_WRITABLE_SCHEMA = 1011
+SQLITE_DBCONFIG_LEGACY_ALTER_TABLE = 1012
+SQLITE_DBCONFIG_DQS_DML = 1013
+SQLITE_DBCONFIG_DQS_DDL = 1014
+SQLITE_DBCONFIG_ENABLE_VIEW = 1015
+SQLITE_DBCONFIG_LEGACY_FILE_FORMAT = 1016
+SQLITE_DBCONFIG_TRUSTED_SCHEMA = 1017
 
 # The action codes an authorizer is called with (sqlite3.h).
 SQLITE_CREATE_INDEX = 1
@@ -1294,10 +1312,33 @@ class Connection:
         except _ForeignException as e:
             raise _translate(e) from None
 
-    def _unsupported(self, *args, **kwargs):
-        raise NotSupportedError("not supported by Graalite")
+    def setconfig(self, op, enable=True, /):
+        """Sets the connection option ``op`` (one of the ``SQLITE_DBCONFIG_*`` codes) on or off
+        (sqlite3_db_config), as Python 3.12's sqlite3."""
+        handle = self._config_handle(op)
+        enable = bool(enable)
+        try:
+            actual = handle.flag(op, enable)
+        except _ForeignException as e:
+            raise _translate(e) from None
+        if actual != enable:
+            raise OperationalError("Unable to set config")
 
-    getconfig = setconfig = _unsupported
+    def getconfig(self, op, /):
+        """Whether the connection option ``op`` (one of the ``SQLITE_DBCONFIG_*`` codes) is on."""
+        handle = self._config_handle(op)
+        try:
+            return handle.flag(op)
+        except _ForeignException as e:
+            raise _translate(e) from None
+
+    def _config_handle(self, op):
+        handle = self._check()
+        if not isinstance(op, int):
+            raise TypeError(f"'{type(op).__name__}' object cannot be interpreted as an integer")
+        if not SQLITE_DBCONFIG_ENABLE_FKEY <= op <= SQLITE_DBCONFIG_TRUSTED_SCHEMA:
+            raise ValueError(f"unknown config 'op': {op}")
+        return handle
 
 
 def _dump(connection):

@@ -307,6 +307,16 @@ GRAALITE_EXPORT int graalite_enable_load_extension_api(sqlite3 *db, int onoff) {
   return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, onoff, (int *)0);
 }
 
+/*
+ * sqlite3_db_config for the options that take an int and answer an int (SQLITE_DBCONFIG_ENABLE_FKEY
+ * to SQLITE_DBCONFIG_ENABLE_COMMENTS; value -1 only reads): the current value in *current.
+ * The other options take other arguments, which a caller must not pass by mistake here.
+ */
+GRAALITE_EXPORT int graalite_db_config_flag(sqlite3 *db, int op, int value, int *current) {
+  if (op < SQLITE_DBCONFIG_ENABLE_FKEY || op > SQLITE_DBCONFIG_ENABLE_COMMENTS) return SQLITE_MISUSE;
+  return sqlite3_db_config(db, op, value, current);
+}
+
 /* Hands the statement's error to the connection, as sqlite3_step does for prepare_v3. */
 static int graalite_transfer(Vdbe *p, int rc) {
   if (rc != SQLITE_DONE && rc != SQLITE_ROW) {

@@ -40,12 +40,13 @@ import org.graalite.runtime.Database;
  * {@code enableLoadExtension(enabled[, sqlFunctionToo])} and {@code loadExtension(path[,
  * entryPoint])} load SQLite extensions (native libraries; off until enabled).
  * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0").
+ * {@code flag(op[, on])} reads or sets one of sqlite3_db_config's on/off options.
  *
  * <p>One more member is not listed: {@link #HOST_CONNECTION}, for Graalite's JDBC driver.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -328,6 +329,18 @@ public final class ConnectionObject implements TruffleObject {
                 context.checkExtensionsAllowed();
                 org.graalite.nativeapi.Extensions.load(database.connection(), context.extensionPath(sqlText(interop, arguments[0])), entryPoint);
                 return SqlNull.INSTANCE;
+            }
+            case "flag": {
+                // flag(op[, on]): sqlite3_db_config's on/off option op (SQLITE_DBCONFIG_*),
+                // set when on is given; answers its value afterwards.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[0]) || (arguments.length == 2 && !interop.isBoolean(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "flag(op[, on]): an int and a boolean");
+                }
+                int value = arguments.length == 2 ? (interop.asBoolean(arguments[1]) ? 1 : 0) : -1;
+                return org.graalite.nativeapi.ConnectionFlags.set(database.connection(), interop.asInt(arguments[0]), value);
             }
             case "integerColumns": {
                 // integerColumns(row): which values of a result row are INTEGERs, as a string
