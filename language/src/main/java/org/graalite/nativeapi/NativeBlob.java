@@ -9,8 +9,8 @@ import org.graalite.runtime.SqliteException;
 /**
  * Incremental I/O on one BLOB of a row (sqlite3_blob_open, _read, _write, _close): reads and
  * writes bytes of the value in place, without reading or writing the whole row. Its size is
- * fixed; closing it is the owner's job (the connection's close waits for it, as
- * sqlite3_close_v2 does).
+ * fixed. Closing the connection closes it too (else sqlite3_close_v2 would keep the
+ * connection open as a zombie until the handle is closed, which an unreachable one never is).
  */
 public final class NativeBlob {
     private static final java.lang.invoke.MethodHandle BLOB_OPEN = NativeFunction.BLOB_OPEN.ffm;
@@ -44,6 +44,7 @@ public final class NativeBlob {
                 }
                 throw e;
             }
+            connection.blobOpened(blob);
             return new NativeBlob(connection, blob, (int) BLOB_BYTES.invokeExact(blob));
         } catch (SqliteException e) {
             throw e;
@@ -57,7 +58,7 @@ public final class NativeBlob {
     }
 
     public boolean isClosed() {
-        return blob == null;
+        return blob == null || !connection.blobOpen(blob, false);
     }
 
     /** {@code length} bytes from {@code offset}. */
@@ -101,6 +102,13 @@ public final class NativeBlob {
             return;
         }
         blob = null;
+        if (connection.blobOpen(b, true)) {
+            closeHandle(b);
+        }
+    }
+
+    /** sqlite3_blob_close. */
+    static void closeHandle(MemorySegment b) {
         try {
             int ignored = (int) BLOB_CLOSE.invokeExact(b);
         } catch (Throwable t) {
@@ -108,8 +116,10 @@ public final class NativeBlob {
         }
     }
 
+    /** The handle, while neither this object nor the connection closed it. */
     private MemorySegment open() {
-        if (blob == null) {
+        if (blob == null || !connection.blobOpen(blob, false)) {
+            blob = null;
             throw new SqliteException(21, "the blob is closed");
         }
         return blob;

@@ -36,13 +36,15 @@ public final class NativeConnection implements AutoCloseable {
         final Set<Long> live = new HashSet<>();
         /** Statements that became unreachable, to finalize on the owner's thread. */
         final ConcurrentLinkedQueue<Long> abandoned = new ConcurrentLinkedQueue<>();
+        /** Open BLOB handles (NativeBlob), by address: closing the connection closes them. */
+        final Set<Long> blobs = new HashSet<>();
         boolean closed;
 
         State(MemorySegment db) {
             this.db = db;
         }
 
-        /** Closes the connection: statements first, always (DESIGN.md). Synchronized with {@link NativeConnection#interrupt}. */
+        /** Closes the connection: statements and BLOB handles first, always (DESIGN.md). Synchronized with {@link NativeConnection#interrupt}. */
         @Override
         public synchronized void run() {
             if (closed) {
@@ -54,6 +56,11 @@ public final class NativeConnection implements AutoCloseable {
             }
             live.clear();
             abandoned.clear();
+            // An open BLOB handle would keep the connection a zombie (sqlite3_close_v2 waits for it).
+            for (long blob : blobs) {
+                NativeBlob.closeHandle(MemorySegment.ofAddress(blob));
+            }
+            blobs.clear();
             Sqlite3.closeV2(db);
         }
     }
@@ -258,6 +265,23 @@ public final class NativeConnection implements AutoCloseable {
 
     /** What sqlite3_table_column_metadata reports of one column. */
     public record ColumnMetadata(String declaredType, String collation, boolean notNull, boolean primaryKey, boolean autoincrement) {
+    }
+
+    /** A BLOB handle was opened on this connection: closing the connection closes it. */
+    void blobOpened(MemorySegment blob) {
+        synchronized (state) {
+            state.blobs.add(blob.address());
+        }
+    }
+
+    /**
+     * Whether BLOB handle {@code blob} is still open (the connection did not close it); with
+     * {@code forget}, it is the caller's to close from now on.
+     */
+    boolean blobOpen(MemorySegment blob, boolean forget) {
+        synchronized (state) {
+            return forget ? state.blobs.remove(blob.address()) : state.blobs.contains(blob.address());
+        }
     }
 
     /** Closes the connection; its statements are finalized first. Idempotent. */
