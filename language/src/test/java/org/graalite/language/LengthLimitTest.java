@@ -33,6 +33,26 @@ class LengthLimitTest {
         assertEquals(outcomes.get(0), outcomes.get(1), "the Truffle tier's outcome");
     }
 
+    /** A LIKE or GLOB pattern longer than SQLITE_LIMIT_LIKE_PATTERN_LENGTH (50,000 bytes by default) is "too complex". */
+    @Test
+    void likePatternsBeyondTheLimitFailOnBothTiers() {
+        List<List<String>> outcomes = new ArrayList<>();
+        for (String tier : List.of("native", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value db = c.getBindings("sql");
+                List<String> seen = new ArrayList<>();
+                seen.add(run(db, "select 'a' like printf('%.*c', 60000, 'a')"));
+                seen.add(run(db, "select 'a' glob printf('%.*c', 60000, 'a')"));
+                seen.add(run(db, "select count(*) from (select printf('%.*c', 60000, 'a') as x) where 'a' like x"));
+                seen.add(run(db, "select 'a' like printf('%.*c', 50000, 'a'), 'a' like printf('%.*c', 49999, '%') || 'a'"));
+                outcomes.add(seen);
+            }
+        }
+        String tooComplex = "LIKE or GLOB pattern too complex";
+        assertEquals(List.of(tooComplex, tooComplex, tooComplex, "[[0, 1]]"), outcomes.get(0), "SQLite's own outcome");
+        assertEquals(outcomes.get(0), outcomes.get(1), "the Truffle tier's outcome");
+    }
+
     private static String run(Value db, String sql) {
         try {
             return String.valueOf(SqlContexts.rows(db.invokeMember("execute", sql)));
