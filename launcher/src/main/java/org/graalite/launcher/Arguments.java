@@ -14,7 +14,8 @@ import java.util.Map;
  * <li>polyglot options in the usual launcher form, {@code --group.key=value}, or
  * {@code --group.key} meaning {@code true} ({@code --sql.Tier=truffle},
  * {@code --engine.TraceCompilation});</li>
- * <li>sqlite3-style options, also accepted after the database: {@code -list -csv -json -box},
+ * <li>sqlite3-style options, also accepted after the database: {@code -list -csv -json -box
+ * -line -column -table -markdown -tabs -quote -html},
  * {@code -header -noheader}, {@code -nullvalue TEXT}, {@code -separator SEP}, {@code -bail},
  * {@code -batch}, {@code -interactive}, {@code -version}, {@code -help}.</li>
  * </ul>
@@ -41,7 +42,8 @@ final class Arguments {
                     OPTIONS
                       --group.key=value     a polyglot option, e.g. --sql.Tier=truffle,
                                             --sql.Database=PATH, --engine.TraceCompilation
-                      -list -csv -json -box set the output mode (default list)
+                      -list -csv -json -box -line -column -table -markdown -tabs -quote -html
+                                            set the output mode (default list)
                       -header / -noheader   turn column names on or off
                       -nullvalue TEXT       text for NULL values
                       -separator SEP        column separator of list mode
@@ -117,7 +119,7 @@ final class Arguments {
 
     private static boolean isShellOption(String arg) {
         return switch (normalize(arg)) {
-            case "-list", "-csv", "-json", "-box", "-header", "-headers", "-noheader", "-nullvalue", "-separator", "-bail", "-batch", "-interactive", "-version", "-help" -> true;
+            case "-list", "-csv", "-json", "-box", "-line", "-column", "-table", "-markdown", "-tabs", "-quote", "-html", "-header", "-headers", "-noheader", "-nullvalue", "-separator", "-bail", "-batch", "-interactive", "-version", "-help" -> true;
             default -> false;
         };
     }
@@ -131,7 +133,7 @@ final class Arguments {
     private int shellOption(String[] args, int i) {
         String arg = normalize(args[i]);
         switch (arg) {
-            case "-list", "-csv", "-json", "-box" -> mode = OutputSettings.Mode.parse(arg.substring(1));
+            case "-list", "-csv", "-json", "-box", "-line", "-column", "-table", "-markdown", "-tabs", "-quote", "-html" -> mode = OutputSettings.Mode.parse(arg.substring(1));
             case "-header", "-headers" -> headers = true;
             case "-noheader" -> headers = false;
             case "-bail" -> bail = true;

@@ -24,7 +24,7 @@ final class CsvFormatter implements ResultFormatter {
         this.separator = settings.columnSeparator.getBytes(StandardCharsets.UTF_8);
         this.rowSeparator = settings.rowSeparator.getBytes(StandardCharsets.UTF_8);
         this.nullText = settings.nullValue.getBytes(StandardCharsets.UTF_8);
-        this.headers = settings.headers;
+        this.headers = settings.titles();
     }
 
     @Override

@@ -12,31 +12,78 @@ import java.util.Locale;
 
 import org.graalite.nativeapi.NativeConnection;
 import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
 
 /**
- * The shell's dot-commands, as in the sqlite3 program: {@code .tables}, {@code .schema},
- * {@code .mode}, {@code .headers}, {@code .nullvalue}, {@code .separator}, {@code .timer},
- * {@code .read}, {@code .open}, {@code .bail}, {@code .print}, {@code .version}, {@code .help},
- * {@code .quit} and {@code .exit}. {@code .tables} and {@code .schema} read sqlite_schema with
- * SQL, as sqlite3 does.
+ * The shell's dot-commands, as in the sqlite3 program, with its output formats and messages:
+ *
+ * <ul>
+ * <li>settings: {@code .mode} (list, csv, json, box, line, column, table, markdown, tabs,
+ * quote, insert, html), {@code .headers}, {@code .nullvalue}, {@code .separator},
+ * {@code .width}, {@code .timer}, {@code .changes}, {@code .echo}, {@code .bail}, {@code .show};</li>
+ * <li>where results go: {@code .output} and {@code .once};</li>
+ * <li>the schema: {@code .tables}, {@code .indexes} ({@code .indices}), {@code .schema},
+ * {@code .databases}, read from sqlite_schema with SQL as sqlite3 does;</li>
+ * <li>data in and out: {@code .dump} ({@link Dump}), {@code .import} ({@link CsvImport}),
+ * {@code .backup} / {@code .save} and {@code .restore} (SQLite's online backup through the
+ * connection object's {@code backup}), {@code .load} (extensions, through its
+ * {@code loadExtension});</li>
+ * <li>input and the rest: {@code .read}, {@code .open}, {@code .print}, {@code .version},
+ * {@code .help}, {@code .quit}, {@code .exit}.</li>
+ * </ul>
  */
 final class DotCommands {
     static final String HELP = """
+                    .backup ?DB? FILE        Backup DB (default "main") to FILE
                     .bail on|off             Stop after hitting an error in non-interactive input
+                    .changes on|off          Show number of rows changed by SQL
+                    .databases               List names and files of attached databases
+                    .dump ?OBJECTS?          Render database content as SQL
+                       Options: --data-only --newlines --nosys --preserve-rowids
+                       OBJECTS are LIKE patterns for the tables to dump
+                    .echo on|off             Turn command echo on or off
                     .exit ?CODE?             Exit this program with return-code CODE
                     .headers on|off          Turn display of headers on or off
                     .help                    Show this message
-                    .mode ?MODE?             Set output mode: list, csv, json or box
+                    .import FILE TABLE       Import data from FILE into TABLE
+                       Options: --ascii --csv --skip N --schema S -v
+                    .indexes ?TABLE?         Show names of indexes
+                    .load FILE ?ENTRY?       Load an extension library
+                    .mode ?MODE? ?TABLE?     Set output mode: box column csv html insert json
+                                             line list markdown quote table tabs
                     .nullvalue STRING        Use STRING in place of NULL values
+                    .once ?--bom? FILE       Output for the next SQL command only to FILE
                     .open FILE               Close the database and open FILE
+                    .output ?--bom? ?FILE?   Send output to FILE or stdout if FILE is omitted
                     .print STRING...         Print literal STRING
                     .quit                    Exit this program
                     .read FILE               Read input from FILE
+                    .restore ?DB? FILE       Restore content of DB (default "main") from FILE
+                    .save FILE               Write database to FILE (an alias for .backup)
                     .schema ?PATTERN?        Show the CREATE statements matching PATTERN
                     .separator COL ?ROW?     Change the column and row separators (list, csv)
+                    .show                    Show the current values for various settings
                     .tables ?PATTERN?        List names of tables matching LIKE pattern PATTERN
                     .timer on|off            Turn SQL timer on or off
                     .version                 Show the SQLite version
+                    .width NUM1 NUM2 ...     Set column widths for the columnar modes
+                    """;
+
+    /** What sqlite3 prints after a usage error of {@code .output} or {@code .once}. */
+    private static final String OUTPUT_HELP = """
+                    .output ?FILE?           Send output to FILE or stdout if FILE is omitted
+                       If FILE begins with '|' then open it as a pipe.
+                       Options:
+                         --bom                 Prefix output with a UTF8 byte-order mark
+                         -e                    Send output to the system text editor
+                         -x                    Send output as CSV to a spreadsheet
+                    """;
+    private static final String ONCE_HELP = """
+                    .once ?OPTIONS? ?FILE?   Output for the next SQL command only to FILE
+                         If FILE begins with '|' then open as a pipe
+                           --bom  Put a UTF8 byte-order mark at the beginning
+                           -e     Send output to the system text editor
+                           -x     Send output as CSV to a spreadsheet (same as ".excel")
                     """;
 
     private final Session session;
@@ -56,11 +103,24 @@ final class DotCommands {
         String name = args.get(0);
         try {
             return switch (name) {
+                case "backup", "save" -> backup(args);
                 case "bail" -> setBoolean(args, v -> processor.bail = v);
+                case "changes" -> args.size() == 2 ? setBoolean(args, v -> session.settings.changes = v) : plainUsage("changes on|off");
+                case "databases" -> databases();
+                case "dump" -> Dump.run(session, args.subList(1, args.size()));
+                case "echo" -> args.size() == 2 ? setBoolean(args, v -> session.settings.echo = v) : plainUsage("echo on|off");
                 case "exit", "quit" -> throw new ShellExit(args.size() > 1 && name.equals("exit") ? parseInt(args.get(1)) : 0);
                 case "headers", "header" -> setBoolean(args, v -> session.settings.headers = v);
                 case "help" -> print(HELP);
+                case "import" -> CsvImport.run(session, args.subList(1, args.size()));
+                case "indexes", "indices" -> indexes(args);
+                case "load" -> load(args);
                 case "mode" -> mode(args);
+                case "once" -> output(args, true);
+                case "output" -> output(args, false);
+                case "restore" -> restore(args);
+                case "show" -> args.size() == 1 ? show() : plainUsage("show");
+                case "width" -> width(args);
                 case "nullvalue" -> {
                     if (args.size() != 2) {
                         yield usage("nullvalue STRING");
@@ -85,15 +145,70 @@ final class DotCommands {
     }
 
     private boolean mode(List<String> args) {
+        OutputSettings settings = session.settings;
         if (args.size() == 1) {
-            return print(".mode " + session.settings.mode.displayName() + "\n");
+            return print(".mode " + settings.mode.displayName() + "\n");
         }
         OutputSettings.Mode mode = OutputSettings.Mode.parse(args.get(1).toLowerCase(Locale.ROOT));
-        if (mode == null || args.size() > 2) {
-            return error("unknown mode: " + String.join(" ", args.subList(1, args.size())) + "\nUse one of: box csv json list");
+        boolean tableName = mode == OutputSettings.Mode.INSERT && args.size() == 3;
+        if (mode == null || (args.size() > 2 && !tableName)) {
+            return error("unknown mode: " + String.join(" ", args.subList(1, args.size())) + "\nUse one of: " + OutputSettings.Mode.names());
         }
-        session.settings.setMode(mode);
+        settings.setMode(mode);
+        if (mode == OutputSettings.Mode.INSERT) {
+            // Without a name, the formatter's default: INSERT INTO tab.
+            settings.insertTable = tableName ? args.get(2) : "tab";
+        }
         return true;
+    }
+
+    /** {@code .width NUM ...}: column widths of the columnar modes (words not numbers count 0); none resets. */
+    private boolean width(List<String> args) {
+        int[] widths = new int[args.size() - 1];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = (int) Math.max(-10000, Math.min(10000, leadingInteger(args.get(i + 1))));
+        }
+        session.settings.widths = widths;
+        return true;
+    }
+
+    /**
+     * {@code .output ?--bom? ?FILE?} and {@code .once ?--bom? ?FILE?}: results to FILE (all of
+     * them, or those of the next input only), or to stdout again without FILE or with
+     * {@code stdout}; {@code stderr} and {@code off} (discard) as in sqlite3.
+     */
+    private boolean output(List<String> args, boolean once) {
+        String help = once ? ONCE_HELP : OUTPUT_HELP;
+        String file = null;
+        boolean bom = false;
+        for (int i = 1; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.startsWith("-")) {
+                String z = arg.startsWith("--") ? arg.substring(1) : arg;
+                if (z.equals("-bom")) {
+                    bom = true;
+                } else {
+                    // -e and -x (an editor, a spreadsheet) have no place in this shell.
+                    return usageWithHelp("unknown option: \"" + arg + "\".", help);
+                }
+            } else if (file == null && arg.startsWith("|")) {
+                // As in sqlite3 the command takes the rest of the line; this shell has no pipes.
+                return error("cannot write to \"" + String.join(" ", args.subList(i, args.size())) + "\": pipes are not supported");
+            } else if (file == null) {
+                file = arg;
+            } else {
+                return usageWithHelp("extra parameter: \"" + arg + "\".", help);
+            }
+        }
+        try {
+            session.redirectOutput(file, bom, once);
+            return true;
+        } catch (java.io.IOException e) {
+            session.resetOutput();
+            session.out.flush();
+            session.err.println("Error: cannot open \"" + file + "\"");
+            return error("cannot write to \"" + file + "\"");
+        }
     }
 
     private boolean separator(List<String> args) {
@@ -142,15 +257,31 @@ final class DotCommands {
         if (args.size() > 2) {
             return usage("tables ?PATTERN?");
         }
-        String pattern = args.size() == 2 ? args.get(1) : "%";
+        String pattern = SqlText.quote(args.size() == 2 ? args.get(1) : "%");
+        return printNames("type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE " + pattern);
+    }
+
+    /**
+     * {@code .indexes ?TABLE?}: the indexes (automatic ones too) of the tables matching the LIKE
+     * pattern, laid out as {@code .tables} does.
+     */
+    private boolean indexes(List<String> args) {
+        if (args.size() > 2) {
+            return plainUsage("indexes ?LIKE-PATTERN?");
+        }
+        String pattern = SqlText.quote(args.size() == 2 ? args.get(1) : "%");
+        return printNames("type IN ('index') AND tbl_name LIKE " + pattern);
+    }
+
+    /** The names of the sqlite_schema rows matching {@code condition} in every database, in columns. */
+    private boolean printNames(String condition) {
         StringBuilder sql = new StringBuilder();
         for (String schema : session.queryColumn("SELECT name FROM pragma_database_list ORDER BY seq")) {
             if (!sql.isEmpty()) {
                 sql.append(" UNION ALL ");
             }
             sql.append(schema.equalsIgnoreCase("main") ? "SELECT name FROM " : "SELECT " + SqlText.quote(schema) + "||'.'||name FROM ");
-            sql.append(SqlText.quoteIdentifier(schema)).append(".sqlite_schema WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ")
-                            .append(SqlText.quote(pattern));
+            sql.append(SqlText.quoteIdentifier(schema)).append(".sqlite_schema WHERE ").append(condition);
         }
         sql.append(" ORDER BY 1");
         List<String> names = session.queryColumn(sql.toString());
@@ -176,6 +307,159 @@ final class DotCommands {
             text.append('\n');
         }
         return print(text.toString());
+    }
+
+    /**
+     * {@code .databases}: each attached database as {@code name: file r/w}, the file
+     * {@code ""} for an in-memory or temporary one. (sqlite3 also tells an open transaction;
+     * that state is not visible through SQL.)
+     */
+    private boolean databases() {
+        StringBuilder text = new StringBuilder();
+        boolean readOnly = Boolean.parseBoolean(session.option("sql.ReadOnly"));
+        session.query("SELECT name, file FROM pragma_database_list ORDER BY seq", row -> {
+            String name = (String) row[0];
+            String file = row[1] == null ? "" : String.valueOf(row[1]);
+            boolean ro = readOnly && name.equals("main");
+            text.append(name).append(": ").append(file.isEmpty() ? "\"\"" : file).append(ro ? " r/o" : " r/w").append('\n');
+        });
+        return print(text.toString());
+    }
+
+    /** {@code .show}: the settings, in sqlite3's layout (names right-aligned in 12 columns). */
+    private boolean show() {
+        OutputSettings s = session.settings;
+        StringBuilder text = new StringBuilder();
+        showLine(text, "echo", s.echo ? "on" : "off");
+        showLine(text, "eqp", "off");
+        showLine(text, "explain", "auto");
+        showLine(text, "headers", s.titles() ? "on" : "off");
+        showLine(text, "mode", s.mode.displayName() + (s.mode == OutputSettings.Mode.INSERT ? " " + s.insertTable : ""));
+        showLine(text, "nullvalue", cString(s.nullValue));
+        showLine(text, "output", session.outputName());
+        showLine(text, "colseparator", cString(s.columnSeparator));
+        showLine(text, "rowseparator", cString(s.rowSeparator));
+        showLine(text, "stats", "off");
+        StringBuilder widths = new StringBuilder();
+        for (int w : s.widths) {
+            widths.append(w).append(' ');
+        }
+        showLine(text, "width", widths.toString());
+        showLine(text, "filename", session.databasePath());
+        return print(text.toString());
+    }
+
+    private static void showLine(StringBuilder text, String name, String value) {
+        text.append(" ".repeat(Math.max(0, 12 - name.length()))).append(name).append(": ").append(value).append('\n');
+    }
+
+    /** A string as sqlite3's output_c_string writes it: in double quotes, with C escapes. */
+    static String cString(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\t' -> sb.append("\\t");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        sb.append(String.format("\\%03o", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    /**
+     * {@code .load FILE ?ENTRY?}: loads an SQLite extension into the connection, as sqlite3
+     * does with extension loading enabled (for SQL's load_extension() too).
+     */
+    private boolean load(List<String> args) {
+        if (args.size() < 2 || args.get(1).isEmpty()) {
+            return plainUsage("load FILE ?ENTRYPOINT?");
+        }
+        Value c = session.connection();
+        try {
+            c.invokeMember("enableLoadExtension", true);
+            if (args.size() >= 3) {
+                c.invokeMember("loadExtension", args.get(1), args.get(2));
+            } else {
+                c.invokeMember("loadExtension", args.get(1));
+            }
+            return true;
+        } catch (PolyglotException e) {
+            return error(e.getMessage());
+        }
+    }
+
+    /**
+     * {@code .backup ?DB? FILE} and {@code .save FILE}: copies database DB (default main) into
+     * the database file FILE (created if needed, replaced otherwise) with SQLite's online backup.
+     */
+    private boolean backup(List<String> args) {
+        String db = null;
+        String file = null;
+        for (int i = 1; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.startsWith("-")) {
+                // --append (appendvfs) and --async are not offered.
+                return plainError("unknown option: " + arg);
+            } else if (file == null) {
+                file = arg;
+            } else if (db == null) {
+                db = file;
+                file = arg;
+            } else {
+                return plainError("Usage: .backup ?DB? ?OPTIONS? FILENAME");
+            }
+        }
+        if (file == null) {
+            return plainError("missing FILENAME argument on .backup");
+        }
+        Value target;
+        try {
+            target = session.connection().invokeMember("open", file);
+        } catch (PolyglotException e) {
+            return error("cannot open \"" + file + "\"");
+        }
+        try {
+            session.connection().invokeMember("backup", target, db == null ? "main" : db);
+            return true;
+        } catch (PolyglotException e) {
+            return error(e.getMessage());
+        } finally {
+            target.invokeMember("close");
+        }
+    }
+
+    /** {@code .restore ?DB? FILE}: replaces database DB (default main) by the database in FILE. */
+    private boolean restore(List<String> args) {
+        if (args.size() != 2 && args.size() != 3) {
+            return plainUsage("restore ?DB? FILE");
+        }
+        String file = args.get(args.size() - 1);
+        String db = args.size() == 3 ? args.get(1) : "main";
+        Value source;
+        try {
+            source = session.connection().invokeMember("open", file);
+        } catch (PolyglotException e) {
+            return error("cannot open \"" + file + "\"");
+        }
+        try {
+            source.invokeMember("backup", session.connection(), "main", -1, null, 100, db);
+            return true;
+        } catch (PolyglotException e) {
+            String message = e.getMessage();
+            return error(message != null && (message.contains("database is locked") || message.contains("busy")) ? "source database is busy" : message);
+        } finally {
+            source.invokeMember("close");
+        }
     }
 
     /**
@@ -265,6 +549,24 @@ final class DotCommands {
         return error("usage: ." + syntax);
     }
 
+    /** sqlite3's {@code ERROR: ...  Usage:} and the command's help, which it prints where results go. */
+    private boolean usageWithHelp(String problem, String help) {
+        print("ERROR: " + problem + "  Usage:\n" + help);
+        return false;
+    }
+
+    /** sqlite3's {@code Usage: .CMD ...} on stderr (without "Error: "), as its newer commands print it. */
+    private boolean plainUsage(String syntax) {
+        return plainError("Usage: ." + syntax);
+    }
+
+    private boolean plainError(String message) {
+        session.out.flush();
+        session.err.println(message);
+        session.err.flush();
+        return false;
+    }
+
     private boolean error(String message) {
         session.out.flush();
         session.err.println("Error: " + message);
@@ -290,6 +592,17 @@ final class DotCommands {
             }
         }
         return sb.toString();
+    }
+
+    /** sqlite3's integerValue: the leading integer of {@code s}, 0 if none. */
+    private static long leadingInteger(String s) {
+        String t = s.strip();
+        int i = t.startsWith("-") || t.startsWith("+") ? 1 : 0;
+        long v = 0;
+        while (i < t.length() && Character.isDigit(t.charAt(i)) && v < 1_000_000_000L) {
+            v = v * 10 + (t.charAt(i++) - '0');
+        }
+        return t.startsWith("-") ? -v : v;
     }
 
     private static int parseInt(String s) {

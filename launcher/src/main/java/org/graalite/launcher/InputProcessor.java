@@ -56,17 +56,39 @@ final class InputProcessor {
 
     /** Runs one SQL text or dot-command given on the command line. Returns whether it succeeded. */
     boolean runArgument(String text) {
-        if (text.startsWith(".")) {
-            return dotCommands.execute(text);
+        echo(text);
+        try {
+            if (text.startsWith(".")) {
+                return dotCommands.execute(text);
+            }
+            return session.execute(text, "");
+        } finally {
+            session.afterUnit();
         }
-        return session.execute(text, "");
     }
 
     private boolean runUnit(StatementAccumulator.Unit unit, boolean interactive) {
-        return switch (unit.kind()) {
-            case NONE -> true;
-            case DOT_COMMAND -> dotCommands.execute(unit.text());
-            case SQL -> session.execute(unit.text(), interactive ? "" : "near line " + unit.line() + ": ");
-        };
+        if (unit.kind() == StatementAccumulator.Kind.NONE) {
+            return true;
+        }
+        echo(unit.text());
+        try {
+            return switch (unit.kind()) {
+                case NONE -> true;
+                case DOT_COMMAND -> dotCommands.execute(unit.text());
+                case SQL -> session.execute(unit.text(), interactive ? "" : "near line " + unit.line() + ": ");
+            };
+        } finally {
+            // A .once redirection lasts for the unit after the .once command.
+            session.afterUnit();
+        }
+    }
+
+    /** {@code .echo on}: each unit's text before it runs, as sqlite3 prints it. */
+    private void echo(String text) {
+        if (session.settings.echo) {
+            session.out.print(text + "\n");
+            session.out.flush();
+        }
     }
 }

@@ -23,7 +23,7 @@ final class ListFormatter implements ResultFormatter {
         this.columnSeparator = settings.columnSeparator.getBytes(StandardCharsets.UTF_8);
         this.rowSeparator = settings.rowSeparator.getBytes(StandardCharsets.UTF_8);
         this.nullText = settings.nullValue.getBytes(StandardCharsets.UTF_8);
-        this.headers = settings.headers;
+        this.headers = settings.titles();
     }
 
     @Override

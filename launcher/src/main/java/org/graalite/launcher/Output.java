@@ -12,9 +12,18 @@ import java.nio.charset.StandardCharsets;
  * through a {@link java.io.PrintStream} and the platform encoding.
  */
 final class Output {
-    private final OutputStream stream;
+    private OutputStream stream;
 
     Output(OutputStream target) {
+        this.stream = new BufferedOutputStream(target, 1 << 16);
+    }
+
+    /**
+     * Sends what is printed from now on to {@code target} ({@code .output}, {@code .once}),
+     * after writing out what is buffered for the previous target.
+     */
+    void setTarget(OutputStream target) {
+        flush();
         this.stream = new BufferedOutputStream(target, 1 << 16);
     }
 

@@ -84,6 +84,83 @@ final class Render {
         return escapeControls(out.toByteArray());
     }
 
+    /**
+     * The value as an SQL literal, the way sqlite3 3.50 and later write one in {@code .dump},
+     * insert and quote modes: NULL, an integer, a REAL with the digits SQLite's own text has
+     * (enough to read back the same double; an infinity as {@code 9.0e+999}, which reads back as
+     * one), {@code x'hex'} for a BLOB, and text as {@link #sqlText}.
+     */
+    static String sqlLiteral(Object value) {
+        return switch (value) {
+            case null -> "NULL";
+            case Long l -> Long.toString(l);
+            case Double d -> d.isInfinite() ? (d > 0 ? "9.0e+999" : "-9.0e+999") : SqliteText.real(d);
+            case byte[] b -> blobLiteral(b);
+            default -> sqlText(String.valueOf(value));
+        };
+    }
+
+    /** {@code x'00ff'}: lower-case hexadecimal, as sqlite3 3.53 and later write BLOB literals. */
+    static String blobLiteral(byte[] b) {
+        StringBuilder sb = new StringBuilder(b.length * 2 + 3).append("x'");
+        for (byte x : b) {
+            sb.append((char) HEX[(x >> 4) & 0xf]).append((char) HEX[x & 0xf]);
+        }
+        return sb.append('\'').toString();
+    }
+
+    /**
+     * Text as SQLite's {@code printf('%#Q')} writes it (sqlite3 3.50 and later): {@code 'it''s'},
+     * or, when it holds control characters, {@code unistr('...')} with those as
+     * backslash-u00XX escapes and backslashes doubled, so that the literal survives any line-based
+     * reading. Text ends at its first NUL, as sqlite3 reads it as a C string.
+     */
+    static String sqlText(String s) {
+        int nul = s.indexOf('\0');
+        if (nul >= 0) {
+            s = s.substring(0, nul);
+        }
+        boolean control = false;
+        for (int i = 0; i < s.length() && !control; i++) {
+            control = s.charAt(i) < 0x20;
+        }
+        StringBuilder sb = new StringBuilder(s.length() + 2);
+        sb.append(control ? "unistr('" : "'");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'') {
+                sb.append("''");
+            } else if (control && c == '\\') {
+                sb.append("\\\\");
+            } else if (c < 0x20) {
+                sb.append(String.format("\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append(control ? "')" : "'").toString();
+    }
+
+    /**
+     * HTML rendering of text: {@code < > & " '} as entities. (sqlite3 3.53's formatter wrote
+     * {@code >} as {@code &lt;}, an evident slip; this writes {@code &gt;} as sqlite3 3.40
+     * did.)
+     */
+    static byte[] htmlText(byte[] z) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(z.length + 8);
+        for (byte b : z) {
+            switch (b) {
+                case '<' -> out.writeBytes(ascii("&lt;"));
+                case '>' -> out.writeBytes(ascii("&gt;"));
+                case '&' -> out.writeBytes(ascii("&amp;"));
+                case '"' -> out.writeBytes(ascii("&quot;"));
+                case '\'' -> out.writeBytes(ascii("&#39;"));
+                default -> out.write(b);
+            }
+        }
+        return out.toByteArray();
+    }
+
     /** JSON rendering: numbers bare, NULL as null, text as a JSON string, BLOBs as backslash-u00XX escapes. */
     static byte[] json(Object value) {
         return switch (value) {

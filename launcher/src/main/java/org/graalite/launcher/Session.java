@@ -1,5 +1,7 @@
 package org.graalite.launcher;
 
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -38,6 +40,15 @@ final class Session implements AutoCloseable {
     private volatile NativeConnection connection;
     /** Control-C presses since the running statement started that it has not answered. */
     private final AtomicInteger unansweredInterrupts = new AtomicInteger();
+    /** The file {@code .output} or {@code .once} sends results to; null while they go to stdout. */
+    private OutputStream redirect;
+    /** Where {@link #out} goes: "stdout", or the file name of {@code .output} (for {@code .show}). */
+    private String outputName = "stdout";
+    /**
+     * Input units (SQL texts or dot-commands) left before a {@code .once} redirection ends: 2
+     * when {@code .once} ran, so that its own unit and the next one count down to 0.
+     */
+    private int onceCountdown;
 
     Session(Map<String, String> options, OutputStream stdout, OutputStream stderr) {
         this.options = new LinkedHashMap<>(options);
@@ -45,6 +56,11 @@ final class Session implements AutoCloseable {
         this.rawErr = stderr;
         this.out = new Output(stdout);
         this.err = new Output(stderr);
+    }
+
+    /** A polyglot option the session was started with, or null. */
+    String option(String key) {
+        return options.get(key);
     }
 
     /** The database path this session opens ({@code sql.Database}). */
@@ -55,12 +71,82 @@ final class Session implements AutoCloseable {
     /** The context, created on first use with the session's polyglot options. */
     Context context() {
         if (context == null) {
-            Context.Builder builder = Context.newBuilder("sql").allowIO(IOAccess.ALL).allowExperimentalOptions(true).out(rawOut).err(rawErr);
+            // Native access: .load runs an extension's native code, as the sqlite3 program may.
+            Context.Builder builder = Context.newBuilder("sql").allowIO(IOAccess.ALL).allowNativeAccess(true).allowExperimentalOptions(true).out(rawOut).err(rawErr);
             builder.options(options);
             context = builder.build();
             connection = context.getBindings("sql").getMember(ConnectionObject.HOST_CONNECTION).asHostObject();
         }
         return context;
+    }
+
+    /**
+     * The connection object of the {@code sql} language (its top scope): {@code changes},
+     * {@code totalChanges}, {@code autocommit}, {@code backup}, {@code loadExtension}, ...
+     */
+    Value connection() {
+        return context().getBindings("sql");
+    }
+
+    /**
+     * Sends results to {@code file} instead of stdout ({@code .output FILE}); with
+     * {@code once}, only those of the next input unit ({@code .once FILE}). As in sqlite3, a
+     * null file or {@code stdout} is stdout, {@code stderr} is stderr, {@code off} discards.
+     * With {@code bom}, the output starts with a UTF-8 byte-order mark.
+     */
+    void redirectOutput(String file, boolean bom, boolean once) throws IOException {
+        resetOutput();
+        String name = file == null ? "stdout" : file;
+        OutputStream target = switch (name) {
+            case "stdout" -> null;
+            case "stderr" -> rawErr;
+            case "off" -> OutputStream.nullOutputStream();
+            default -> new FileOutputStream(name);
+        };
+        if (target != null) {
+            // The standard streams are not ours to close.
+            redirect = target == rawErr ? new java.io.FilterOutputStream(rawErr) {
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            } : target;
+            out.setTarget(redirect);
+            outputName = name;
+        }
+        if (bom) {
+            out.write(new byte[]{(byte) 0xef, (byte) 0xbb, (byte) 0xbf});
+        }
+        onceCountdown = once ? 2 : 0;
+    }
+
+    /** Sends results to stdout again, closing the file of {@code .output} or {@code .once}. */
+    void resetOutput() {
+        onceCountdown = 0;
+        if (redirect == null) {
+            return;
+        }
+        out.setTarget(rawOut);
+        try {
+            redirect.close();
+        } catch (IOException e) {
+            err.println("Error: " + e.getMessage());
+            err.flush();
+        }
+        redirect = null;
+        outputName = "stdout";
+    }
+
+    /** Where results go: "stdout" or the file name given to {@code .output} or {@code .once}. */
+    String outputName() {
+        return outputName;
+    }
+
+    /** Called after each input unit: ends a {@code .once} redirection after the unit it was for. */
+    void afterUnit() {
+        if (onceCountdown > 0 && --onceCountdown == 0) {
+            resetOutput();
+        }
     }
 
     /** Closes the current database and opens {@code path} instead ({@code .open}). */
@@ -95,6 +181,12 @@ final class Session implements AutoCloseable {
             err.println("Error: " + errorPrefix + e.getMessage());
             err.flush();
         } finally {
+            out.flush();
+        }
+        if (ok && settings.changes) {
+            // As sqlite3: once per input unit that succeeded, whatever its statements were.
+            Value c = connection();
+            out.print("changes: " + c.getMember("changes").asLong() + "   total_changes: " + c.getMember("totalChanges").asLong() + "\n");
             out.flush();
         }
         if (settings.timer) {
@@ -137,33 +229,80 @@ final class Session implements AutoCloseable {
             return;
         }
         try {
-            Value names = result.getMember("columns");
-            String[] columns = new String[(int) names.getArraySize()];
-            for (int i = 0; i < columns.length; i++) {
-                columns[i] = names.getArrayElement(i).asString();
-            }
+            String[] columns = columnNames(result);
             ResultFormatter formatter = settings.formatter(columns, out);
             boolean complete = false;
-            // Entered once for the whole loop: each Value call then skips entering the context.
-            Context c = context();
-            c.enter();
             try {
-                Value iterator = result.getIterator();
-                while (iterator.hasIteratorNextElement()) {
-                    Value row = iterator.getIteratorNextElement();
-                    Object[] values = new Object[columns.length];
-                    for (int i = 0; i < values.length; i++) {
-                        values[i] = Values.toJava(row.getArrayElement(i));
-                    }
-                    formatter.row(values);
-                }
+                eachRow(result, columns.length, formatter::row);
                 complete = true;
             } finally {
-                c.leave();
                 formatter.finish(complete);
             }
         } finally {
             result.invokeMember("close");
+        }
+    }
+
+    private static String[] columnNames(Value result) {
+        Value names = result.getMember("columns");
+        String[] columns = new String[(int) names.getArraySize()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = names.getArrayElement(i).asString();
+        }
+        return columns;
+    }
+
+    /** Hands each row of {@code result} ({@code width} values, as {@link Values#toJava} gives them) to {@code handler}. */
+    private void eachRow(Value result, int width, RowHandler handler) {
+        // Entered once for the whole loop: each Value call then skips entering the context.
+        Context c = context();
+        c.enter();
+        try {
+            Value iterator = result.getIterator();
+            while (iterator.hasIteratorNextElement()) {
+                Value row = iterator.getIteratorNextElement();
+                Object[] values = new Object[width];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = Values.toJava(row.getArrayElement(i));
+                }
+                handler.row(values);
+            }
+        } finally {
+            c.leave();
+        }
+    }
+
+    /** Receives the rows of {@link #query}: the values as {@link Values#toJava} gives them. */
+    interface RowHandler {
+        void row(Object[] values);
+    }
+
+    /**
+     * Runs {@code sql} (one statement) and hands each row to {@code handler}; returns the
+     * column names. For dot-commands that read the database ({@code .dump}, {@code .import}).
+     */
+    String[] query(String sql, RowHandler handler) {
+        Value result = context().eval(Source.newBuilder("sql", sql, "<shell>").cached(false).buildLiteral());
+        if (!result.hasIterator()) {
+            return new String[0];
+        }
+        try {
+            String[] columns = columnNames(result);
+            eachRow(result, columns.length, handler);
+            return columns;
+        } finally {
+            result.invokeMember("close");
+        }
+    }
+
+    /** Runs the statements of {@code sql} without printing anything (rows are read and dropped). */
+    void run(String sql) {
+        for (String statement : SqlText.statements(sql)) {
+            Value result = context().eval(Source.newBuilder("sql", statement, "<shell>").cached(false).buildLiteral());
+            if (result.hasIterator()) {
+                // A query's result holds the statement until it is closed.
+                result.invokeMember("close");
+            }
         }
     }
 
@@ -226,6 +365,7 @@ final class Session implements AutoCloseable {
 
     @Override
     public void close() {
+        resetOutput();
         out.flush();
         err.flush();
         closeContext();
