@@ -47,6 +47,9 @@ GRAALITE_EXPORT int graalite_funcctx_argc(sqlite3_context *ctx) { return ctx->ar
 GRAALITE_EXPORT const char *graalite_funcdef_name(FuncDef *f) { return f->zName; }
 GRAALITE_EXPORT int graalite_funcdef_nargs(FuncDef *f) { return f->nArg; }
 GRAALITE_EXPORT unsigned graalite_funcdef_flags(FuncDef *f) { return f->funcFlags; }
+/* Who defined a function: its user data and its C function (xSFunc, an aggregate's step). */
+GRAALITE_EXPORT void *graalite_funcdef_user_data(FuncDef *f) { return f->pUserData; }
+GRAALITE_EXPORT void *graalite_funcdef_implementation(FuncDef *f) { return (void *)f->xSFunc; }
 
 /*
  * The kind of a P4_MEM constant, with EXPLAIN's precedence among its flags:

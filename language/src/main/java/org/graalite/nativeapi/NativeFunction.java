@@ -133,6 +133,8 @@ public enum NativeFunction {
     FUNCDEF_NAME("graalite_funcdef_name", true, ADDRESS, ADDRESS),
     FUNCDEF_NARGS("graalite_funcdef_nargs", true, JAVA_INT, ADDRESS),
     FUNCDEF_FLAGS("graalite_funcdef_flags", true, JAVA_INT, ADDRESS),
+    FUNCDEF_USER_DATA("graalite_funcdef_user_data", true, ADDRESS, ADDRESS),
+    FUNCDEF_IMPLEMENTATION("graalite_funcdef_implementation", true, ADDRESS, ADDRESS),
     MEM_KIND("graalite_mem_kind", true, JAVA_INT, ADDRESS),
     MEM_INT("graalite_mem_int", true, JAVA_LONG, ADDRESS),
     MEM_REAL("graalite_mem_real", true, JAVA_DOUBLE, ADDRESS),

@@ -175,7 +175,7 @@ public final class ProgramReader {
     private static P4 function(MemorySegment funcDef, boolean context, int callArguments) {
         int nArgs = Sqlite3.callInt(FUNCDEF_NARGS, funcDef);
         return new P4.Function(Sqlite3.string(Sqlite3.callPointer(FUNCDEF_NAME, funcDef)), nArgs, Sqlite3.callInt(FUNCDEF_FLAGS, funcDef), context,
-                        context ? callArguments : nArgs);
+                        context ? callArguments : nArgs, Sqlite3.callPointer(FUNCDEF_USER_DATA, funcDef).address(), Sqlite3.callPointer(FUNCDEF_IMPLEMENTATION, funcDef).address());
     }
 
     private static P4 value(MemorySegment mem) {

@@ -125,6 +125,20 @@ public final class UserFunctions {
     private static final MemorySegment INVERSE = upcall("inverse", MethodType.methodType(void.class, MemorySegment.class, int.class, MemorySegment.class),
                     FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
+    /**
+     * The guest function SQLite calls for a function of user data {@code userData} and C
+     * function {@code implementation} (a FuncDef's), or null when another defined it (SQLite, an
+     * extension): the user data alone could be an extension's small integer.
+     */
+    public static Implementation implementationOf(long userData, long implementation) {
+        return implementation == UPCALL.address() ? IMPLEMENTATIONS.get(userData) : null;
+    }
+
+    /** As {@link #implementationOf}, for an aggregate (its step). */
+    public static Aggregate aggregateOf(long userData, long step) {
+        return step == STEP.address() ? AGGREGATES.get(userData) : null;
+    }
+
     private static void destroy(MemorySegment userData) {
         IMPLEMENTATIONS.remove(userData.address());
         AGGREGATES.remove(userData.address());

@@ -124,7 +124,7 @@ public final class NodeFactory {
                 if (!(i.p4() instanceof P4.Function f) || !f.context()) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0 && (database == null || database.userFunction(f.name(), f.callArguments()) != null)) {
+                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0 && (database == null || database.userFunction(f) != null)) {
                     // A guest function: called from Java, where Graal can inline it.
                     return database != null ? null : i.opcodeName() + " " + i.p4Display();
                 }
@@ -149,11 +149,6 @@ public final class NodeFactory {
             default:
                 return i.opcodeName();
         }
-    }
-
-    /** The number of arguments of an aggregate call: AggStep's and AggInverse's P5, AggFinal's and AggValue's P2. */
-    private static int aggregateArguments(Instruction i) {
-        return i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p5() : i.p2();
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -556,7 +551,7 @@ public final class NodeFactory {
         if (builtinAggregate(i)) {
             return true;
         }
-        return database != null && i.opcodeName().startsWith("Agg") && i.p4() instanceof P4.Function f && database.userAggregate(f.name(), aggregateArguments(i)) == null;
+        return database != null && i.opcodeName().startsWith("Agg") && i.p4() instanceof P4.Function f && database.userAggregate(f) == null;
     }
 
     /**
@@ -937,7 +932,7 @@ public final class NodeFactory {
             case "PureFunc": {
                 P4.Function f = (P4.Function) i.p4();
                 if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
-                    org.graalite.runtime.UserFunction user = database.userFunction(f.name(), f.callArguments());
+                    org.graalite.runtime.UserFunction user = database.userFunction(f);
                     if (user == null) {
                         // An extension's C function (which may have a built-in one's name).
                         return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
@@ -1004,7 +999,7 @@ public final class NodeFactory {
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
                 if (!sqliteAggregate(i, database)) {
-                    org.graalite.runtime.UserAggregate user = database.userAggregate(f.name(), i.p5());
+                    org.graalite.runtime.UserAggregate user = database.userAggregate(f);
                     if (user.isJava()) {
                         return new AggregateNodes.JavaStep(pc, i.p2(), i.p5(), i.p3(), user);
                     }
@@ -1021,7 +1016,7 @@ public final class NodeFactory {
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();
                 if (!sqliteAggregate(i, database)) {
-                    return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f.name(), i.p2()));
+                    return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f));
                 }
                 if (build.nativeAccumulators().contains(i.p1())) {
                     return new AggregateNodes.NativeValue(pc, i.p1());

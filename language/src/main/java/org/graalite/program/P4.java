@@ -114,9 +114,11 @@ public sealed interface P4 {
     /**
      * A built-in or user function (P4_FUNCDEF), or the context made for one call site
      * (P4_FUNCCTX, then {@code callArguments} is the number of arguments of that call; the
-     * function's own {@code argumentCount} is -1 for any number).
+     * function's own {@code argumentCount} is -1 for any number). {@code userData} and
+     * {@code implementation} (its C function, an aggregate's step) tell who defined it: a
+     * guest through Graalite, an extension, SQLite.
      */
-    record Function(String name, int argumentCount, int flags, boolean context, int callArguments) implements P4 {
+    record Function(String name, int argumentCount, int flags, boolean context, int callArguments, long userData, long implementation) implements P4 {
         @Override
         public String display() {
             return name + "(" + argumentCount + ")";

@@ -24,9 +24,6 @@ public final class Database implements AutoCloseable {
     private final NativeConnection connection;
     private final Tier tierOption;
     private final TierStatistics statistics = new TierStatistics();
-    /** Guest functions by lower-case name and argument count ("abs/1"; "f/-1" for any count). */
-    private final java.util.Map<String, UserFunction> functions = new java.util.HashMap<>();
-    private final java.util.Map<String, UserAggregate> aggregates = new java.util.HashMap<>();
 
     public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption) {
         this.language = language;
@@ -55,7 +52,6 @@ public final class Database implements AutoCloseable {
     public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots) {
         UserFunction f = new UserFunction(name, arguments, callable, slots);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
-        functions.put(name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments, f);
     }
 
     /**
@@ -76,39 +72,34 @@ public final class Database implements AutoCloseable {
     @TruffleBoundary
     public void createWindowFunction(UserAggregate a) {
         org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, a.name(), a.arguments(), a);
-        aggregates.put(a.name().toLowerCase(java.util.Locale.ROOT) + "/" + a.arguments(), a);
     }
 
     /** Removes the function or aggregate {@code name} of {@code arguments} arguments. */
     @TruffleBoundary
     public void removeFunction(String name, int arguments) {
         org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, name, arguments, null);
-        String key = name.toLowerCase(java.util.Locale.ROOT) + "/" + arguments;
-        aggregates.remove(key);
-        functions.remove(key);
     }
 
     /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
     @TruffleBoundary
     public void createAggregate(UserAggregate a) {
         org.graalite.nativeapi.UserFunctions.registerAggregate(connection, a.name(), a.arguments(), a);
-        aggregates.put(a.name().toLowerCase(java.util.Locale.ROOT) + "/" + a.arguments(), a);
     }
 
-    /** The guest aggregate SQLite resolved for a call with {@code arguments} arguments, or null. */
+    /**
+     * The guest aggregate of the function SQLite resolved ({@code f}, read from the program), or
+     * null when SQLite or an extension defined it: known by who defined it, not by its name,
+     * which an extension may define as well.
+     */
     @TruffleBoundary
-    public UserAggregate userAggregate(String name, int arguments) {
-        String key = name.toLowerCase(java.util.Locale.ROOT);
-        UserAggregate a = aggregates.get(key + "/" + arguments);
-        return a != null ? a : aggregates.get(key + "/-1");
+    public UserAggregate userAggregate(org.graalite.program.P4.Function f) {
+        return org.graalite.nativeapi.UserFunctions.aggregateOf(f.userData(), f.implementation()) instanceof UserAggregate a ? a : null;
     }
 
-    /** The guest function SQLite resolved for a call with {@code arguments} arguments, or null. */
+    /** As {@link #userAggregate}, for a guest function. */
     @TruffleBoundary
-    public UserFunction userFunction(String name, int arguments) {
-        String key = name.toLowerCase(java.util.Locale.ROOT);
-        UserFunction f = functions.get(key + "/" + arguments);
-        return f != null ? f : functions.get(key + "/-1");
+    public UserFunction userFunction(org.graalite.program.P4.Function f) {
+        return org.graalite.nativeapi.UserFunctions.implementationOf(f.userData(), f.implementation()) instanceof UserFunction u ? u : null;
     }
 
     /**
@@ -119,22 +110,11 @@ public final class Database implements AutoCloseable {
     com.oracle.truffle.api.RootCallTarget programCallTarget(Statement statement) {
         org.graalite.program.Program program = statement.program();
         String sql = statement.nativeStatement().sql();
-        if (usesGuestCode(program) || !(language instanceof org.graalite.language.SqlLanguage shared)) {
+        if (program.callsDefinedFunctions() || !(language instanceof org.graalite.language.SqlLanguage shared)) {
             return org.graalite.nodes.NodeFactory.create(language, program, sql, this);
         }
         String key = sql + "\n" + statement.fingerprint();
         return shared.program(key, () -> org.graalite.nodes.NodeFactory.create(language, program, sql, this));
-    }
-
-    private static boolean usesGuestCode(org.graalite.program.Program program) {
-        for (org.graalite.program.Program p : program.withSubprograms()) {
-            for (org.graalite.program.Instruction i : p.instructions()) {
-                if (i.p4() instanceof org.graalite.program.P4.Function f && (f.flags() & 0x00800000) == 0) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     void log(String message) {

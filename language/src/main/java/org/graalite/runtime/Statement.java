@@ -249,7 +249,9 @@ public final class Statement implements AutoCloseable {
         // The result columns may have changed (a SELECT * of a table that another connection
         // altered; a renamed column leaves the program as it was).
         refreshColumns();
-        if ((result & NativeVdbe.SAME_SHAPE) != 0) {
+        // A function defined again keeps its FuncDef, so the shim sees the same shape; the
+        // program read at prepare remembers who defined each function, and tells.
+        if ((result & NativeVdbe.SAME_SHAPE) != 0 && !program.callsDefinedFunctions()) {
             return true;
         }
         Program again = ProgramReader.read(nativeStatement);

@@ -78,6 +78,32 @@ public class ExtensionTest {
         }
     }
 
+    /**
+     * A function is the one its last definition made, whoever made it (a guest, an extension),
+     * also for a statement prepared before: SQLite prepares it again, and the Truffle tier then
+     * builds nodes that call the new definition (it kept calling the first one, and it took an
+     * extension's function of a guest function's name for the guest's).
+     */
+    @Test
+    void theLastDefinitionOfAFunctionIsTheOneCalled() {
+        for (String tier : List.of("native", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value db = c.getBindings("sql");
+                db.invokeMember("createFunction", "half", 1, (org.graalvm.polyglot.proxy.ProxyExecutable) a -> "first guest");
+                Value call = db.invokeMember("prepare", "select half(8)");
+                assertEquals(List.of(List.of("first guest")), SqlContexts.rows(call.execute()), tier);
+                db.invokeMember("createFunction", "half", 1, (org.graalvm.polyglot.proxy.ProxyExecutable) a -> "second guest");
+                assertEquals(List.of(List.of("second guest")), SqlContexts.rows(call.execute()), tier);
+                db.invokeMember("enableLoadExtension", true);
+                db.invokeMember("loadExtension", library);
+                assertEquals(List.of(List.of(4.0)), SqlContexts.rows(call.execute()), tier);
+                assertEquals(List.of(List.of(4.0)), SqlContexts.rows(db.invokeMember("execute", "select half(8)")), tier);
+                db.invokeMember("createFunction", "half", 1, (org.graalvm.polyglot.proxy.ProxyExecutable) a -> "third guest");
+                assertEquals(List.of(List.of("third guest")), SqlContexts.rows(call.execute()), tier);
+            }
+        }
+    }
+
     @Test
     void sqlFunctionLoadsWhenEnabledWithIt() {
         try (Context c = SqlContexts.create("auto")) {
