@@ -1,0 +1,75 @@
+package org.graalite.interop;
+
+import com.oracle.truffle.api.interop.ArityException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+import com.oracle.truffle.api.interop.UnsupportedTypeException;
+
+import org.graalite.language.SqlContext;
+import org.graalite.runtime.Database;
+
+/**
+ * The connection object's members that read or set how the connection behaves: limit, flag,
+ * enableLoadExtension and loadExtension (see {@link ConnectionObject}).
+ */
+final class ConnectionOptionMembers {
+    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag");
+
+    private ConnectionOptionMembers() {
+    }
+
+    static Object invoke(String member, Object[] arguments, Database database, SqlContext context) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        switch (member) {
+            case "limit": {
+                // limit(category[, value]): sqlite3_limit; returns the value before.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[0]) || (arguments.length == 2 && !interop.fitsInInt(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "limit(category[, value]): ints");
+                }
+                return database.limit(interop.asInt(arguments[0]), arguments.length == 2 ? interop.asInt(arguments[1]) : -1);
+            }
+            case "enableLoadExtension": {
+                // enableLoadExtension(enabled[, sqlFunctionToo]): lets loadExtension (and, unless
+                // sqlFunctionToo is false, SQL's load_extension()) load native extensions.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.isBoolean(arguments[0]) || (arguments.length == 2 && !interop.isBoolean(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "enableLoadExtension(enabled[, sqlFunctionToo]): booleans");
+                }
+                boolean sqlFunctionToo = arguments.length < 2 || interop.asBoolean(arguments[1]);
+                context.checkExtensionsAllowed();
+                org.graalite.nativeapi.Extensions.enable(database.connection(), interop.asBoolean(arguments[0]), sqlFunctionToo);
+                return SqlNull.INSTANCE;
+            }
+            case "loadExtension": {
+                // loadExtension(path[, entryPoint]): sqlite3_load_extension.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                String entryPoint = arguments.length == 2 && !interop.isNull(arguments[1]) ? MemberArguments.sqlText(interop, arguments[1]) : null;
+                context.checkExtensionsAllowed();
+                org.graalite.nativeapi.Extensions.load(database.connection(), context.extensionPath(MemberArguments.sqlText(interop, arguments[0])), entryPoint);
+                return SqlNull.INSTANCE;
+            }
+            case "flag": {
+                // flag(op[, on]): sqlite3_db_config's on/off option op (SQLITE_DBCONFIG_*),
+                // set when on is given; answers its value afterwards.
+                if (arguments.length < 1 || arguments.length > 2) {
+                    throw ArityException.create(1, 2, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[0]) || (arguments.length == 2 && !interop.isBoolean(arguments[1]))) {
+                    throw UnsupportedTypeException.create(arguments, "flag(op[, on]): an int and a boolean");
+                }
+                int value = arguments.length == 2 ? (interop.asBoolean(arguments[1]) ? 1 : 0) : -1;
+                return org.graalite.nativeapi.ConnectionFlags.set(database.connection(), interop.asInt(arguments[0]), value);
+            }
+            default:
+                throw UnknownIdentifierException.create(member);
+        }
+    }
+}

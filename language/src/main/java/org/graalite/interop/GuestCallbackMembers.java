@@ -1,0 +1,155 @@
+package org.graalite.interop;
+
+import com.oracle.truffle.api.interop.ArityException;
+import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.interop.UnknownIdentifierException;
+import com.oracle.truffle.api.interop.UnsupportedMessageException;
+import com.oracle.truffle.api.interop.UnsupportedTypeException;
+
+import org.graalite.language.SqlContext;
+import org.graalite.runtime.Database;
+
+/**
+ * The connection object's members that hand SQLite guest code to call: createFunction,
+ * createAggregate, createWindowFunction, createCollation, setAuthorizer and
+ * setProgressHandler (see {@link ConnectionObject} for what each does).
+ */
+final class GuestCallbackMembers {
+    static final StringList NAMES = new StringList("createWindowFunction", "createCollation", "setAuthorizer", "setProgressHandler", "createAggregate", "createFunction");
+
+    private GuestCallbackMembers() {
+    }
+
+    static Object invoke(String member, Object[] arguments, Database database, SqlContext context) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        switch (member) {
+            case "createWindowFunction": {
+                // createWindowFunction(name, argumentCount, factory): factory() makes an
+                // accumulator with step(...), inverse(...), value() and finalize(); a null
+                // factory removes the function of that name and argument count.
+                if (arguments.length != 3) {
+                    throw ArityException.create(3, 3, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, factory)");
+                }
+                String name = MemberArguments.sqlText(interop, arguments[0]);
+                int argumentCount = interop.asInt(arguments[1]);
+                if (interop.isNull(arguments[2])) {
+                    database.removeFunction(name, argumentCount);
+                } else {
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null));
+                }
+                return SqlNull.INSTANCE;
+            }
+            case "createCollation": {
+                // createCollation(name, compare): compare(a, b) orders two texts by the sign of
+                // its result; null removes the collation.
+                if (arguments.length != 2) {
+                    throw ArityException.create(2, 2, arguments.length);
+                }
+                String name = MemberArguments.sqlText(interop, arguments[0]);
+                // A Java Comparator (Graalite's JDBC driver) is kept as the Java object it is.
+                Object host = context.hostObject(arguments[1]);
+                if (host instanceof java.util.Comparator<?>) {
+                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, host));
+                } else if (interop.isNull(arguments[1])) {
+                    database.createCollation(name, null);
+                } else if (interop.isExecutable(arguments[1])) {
+                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, arguments[1]));
+                } else {
+                    throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
+                }
+                return SqlNull.INSTANCE;
+            }
+            case "setAuthorizer": {
+                // setAuthorizer(callable): callable(action, first, second, database, trigger)
+                // answers 0 (allow), 1 (deny) or 2 (ignore) while statements are prepared; null removes it.
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                database.setAuthorizer(MemberArguments.optionalCallable(interop, arguments, 0, "setAuthorizer(callable): callable must be executable or null"));
+                return SqlNull.INSTANCE;
+            }
+            case "setProgressHandler": {
+                // setProgressHandler(callable, instructions): callable() every `instructions`
+                // VDBE instructions stops the statement when it answers true; null removes it.
+                if (arguments.length != 2) {
+                    throw ArityException.create(2, 2, arguments.length);
+                }
+                String usage = "setProgressHandler(callable, instructions): callable must be executable or null, instructions an int";
+                Object handler = MemberArguments.optionalCallable(interop, arguments, 0, usage);
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, usage);
+                }
+                database.setProgressHandler(handler, interop.asInt(arguments[1]));
+                return SqlNull.INSTANCE;
+            }
+            case "createAggregate": {
+                // createAggregate(name, argumentCount, factory[, argumentSlots]): factory() makes an object with step(...) and finalize();
+                // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots]): state = start(),
+                // state = step(state, ...), finalize(state).
+                // The optional ones are the guest modules' argument-less step (see
+                // UserAggregate#slots): the accumulator's slotStep() in the object shape,
+                // slotStep() in the functions shape, reading the state (functions shape) and
+                // the arguments from argumentSlots.
+                int n = arguments.length;
+                if (n < 3 || n > 7) {
+                    throw ArityException.create(3, 7, n);
+                }
+                if (!interop.fitsInInt(arguments[1])) {
+                    throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory | start, step, finalize)");
+                }
+                String name = MemberArguments.sqlText(interop, arguments[0]);
+                int count = interop.asInt(arguments[1]);
+                org.graalite.runtime.UserAggregate aggregate;
+                if (n == 3 && context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaAggregate.Factory java) {
+                    aggregate = org.graalite.runtime.UserAggregate.ofJava(name, count, java);
+                } else if (n == 3 || n == 4) {
+                    if (!(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
+                    }
+                    Object slots = n == 4 ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
+                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots);
+                } else if (n == 5 || n == 7) {
+                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4]) || (n == 7 && !interop.isExecutable(arguments[5]))) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots])");
+                    }
+                    Object slots = n == 7 ? MemberArguments.argumentSlots(interop, arguments, 6, count + 1) : null;
+                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots);
+                } else {
+                    throw ArityException.create(5, 7, n);
+                }
+                database.createAggregate(aggregate);
+                return SqlNull.INSTANCE;
+            }
+            case "createFunction": {
+                // createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]]):
+                // the last two are the guest modules' argument-less form of the callable (see
+                // UserFunction.ArgumentSlots): a callable of no arguments and a guest array of
+                // argumentCount elements, from which it reads its arguments.
+                if (arguments.length < 3 || arguments.length > 6 || arguments.length == 5) {
+                    throw ArityException.create(3, 6, arguments.length);
+                }
+                // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
+                Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
+                if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
+                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]])");
+                }
+                boolean deterministic = arguments.length >= 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
+                int argumentCount = interop.asInt(arguments[1]);
+                org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
+                if (arguments.length == 6) {
+                    if (java != null || argumentCount < 1 || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != argumentCount) {
+                        throw UnsupportedTypeException.create(arguments, "slotCallable must be executable and argumentSlots an array of argumentCount elements");
+                    }
+                    slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
+                }
+                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots);
+                return SqlNull.INSTANCE;
+            }
+            default:
+                throw UnknownIdentifierException.create(member);
+        }
+    }
+}
