@@ -58,7 +58,7 @@ public final class NativeBlob {
     }
 
     public boolean isClosed() {
-        return blob == null || !connection.blobOpen(blob, false);
+        return blob == null || !connection.blobOpen(blob);
     }
 
     /** {@code length} bytes from {@code offset}. */
@@ -102,7 +102,7 @@ public final class NativeBlob {
             return;
         }
         blob = null;
-        if (connection.blobOpen(b, true)) {
+        if (connection.releaseBlob(b)) {
             closeHandle(b);
         }
     }
@@ -118,7 +118,7 @@ public final class NativeBlob {
 
     /** The handle, while neither this object nor the connection closed it. */
     private MemorySegment open() {
-        if (blob == null || !connection.blobOpen(blob, false)) {
+        if (blob == null || !connection.blobOpen(blob)) {
             blob = null;
             throw new SqliteException(21, "the blob is closed");
         }

@@ -274,13 +274,17 @@ public final class NativeConnection implements AutoCloseable {
         }
     }
 
-    /**
-     * Whether BLOB handle {@code blob} is still open (the connection did not close it); with
-     * {@code forget}, it is the caller's to close from now on.
-     */
-    boolean blobOpen(MemorySegment blob, boolean forget) {
+    /** Whether BLOB handle {@code blob} is still open (the connection did not close it). */
+    boolean blobOpen(MemorySegment blob) {
         synchronized (state) {
-            return forget ? state.blobs.remove(blob.address()) : state.blobs.contains(blob.address());
+            return state.blobs.contains(blob.address());
+        }
+    }
+
+    /** Whether BLOB handle {@code blob} was still open; from now on it is the caller's to close. */
+    boolean releaseBlob(MemorySegment blob) {
+        synchronized (state) {
+            return state.blobs.remove(blob.address());
         }
     }
 

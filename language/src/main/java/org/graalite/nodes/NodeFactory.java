@@ -19,10 +19,8 @@ import org.graalite.program.Program;
  * the two stay in one place so that what is reported as supported is exactly what is built.
  */
 public final class NodeFactory {
-    /** FuncDef flag of SQLite's own functions (SQLITE_FUNC_BUILTIN in sqliteInt.h). */
     /** A case-sensitive LIKE (PRAGMA case_sensitive_like). */
     private static final int SQLITE_FUNC_CASE = 0x0008;
-    static final int SQLITE_FUNC_BUILTIN = 0x00800000;
     /** FuncDef flags of functions that read or set value subtypes (sqlite3.h). */
     private static final int SQLITE_SUBTYPE = 0x00100000;
     private static final int SQLITE_RESULT_SUBTYPE = 0x01000000;
@@ -124,9 +122,12 @@ public final class NodeFactory {
                 if (!(i.p4() instanceof P4.Function f) || !f.context()) {
                     return i.opcodeName() + " " + i.p4Display();
                 }
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0 && (database == null || database.userFunction(f) != null)) {
+                if (!f.builtin() && database == null) {
+                    // Without a database (tests of the nodes) no guest function is known.
+                    return i.opcodeName() + " " + i.p4Display();
+                } else if (!f.builtin() && database.userFunction(f) != null) {
                     // A guest function: called from Java, where Graal can inline it.
-                    return database != null ? null : i.opcodeName() + " " + i.p4Display();
+                    return null;
                 }
                 // SQLite's C code (built in, or an extension's): called through the shim.
                 // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
@@ -539,7 +540,7 @@ public final class NodeFactory {
     }
 
     private static boolean builtinAggregate(Instruction i) {
-        return (i.opcodeName().startsWith("Agg")) && i.p4() instanceof P4.Function f && (f.flags() & SQLITE_FUNC_BUILTIN) != 0;
+        return (i.opcodeName().startsWith("Agg")) && i.p4() instanceof P4.Function f && f.builtin();
     }
 
     /**
@@ -931,7 +932,7 @@ public final class NodeFactory {
             case "Function":
             case "PureFunc": {
                 P4.Function f = (P4.Function) i.p4();
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (!f.builtin()) {
                     org.graalite.runtime.UserFunction user = database.userFunction(f);
                     if (user == null) {
                         // An extension's C function (which may have a built-in one's name).

@@ -21,7 +21,7 @@ final class TextFunctionNodes {
     /** Whether {@code i} calls SQLite's own substr(X, Y) or substr(X, Y, Z) (not a user's function of that name). */
     static boolean isBuiltinSubstr(Instruction i) {
         return i.p4() instanceof P4.Function f && (f.name().equals("substr") || f.name().equals("substring")) && (f.callArguments() == 2 || f.callArguments() == 3) &&
-                        (f.flags() & NodeFactory.SQLITE_FUNC_BUILTIN) != 0;
+                        f.builtin();
     }
 
     /** Function or PureFunc of substr(X, Y) or substr(X, Y, Z). */
@@ -87,7 +87,7 @@ final class TextFunctionNodes {
 
     /** Whether {@code i} calls SQLite's own like(pattern, string) (not a user's function of that name, not with ESCAPE). */
     static boolean isBuiltinLike(Instruction i) {
-        return i.p4() instanceof P4.Function f && f.name().equals("like") && f.callArguments() == 2 && (f.flags() & NodeFactory.SQLITE_FUNC_BUILTIN) != 0;
+        return i.p4() instanceof P4.Function f && f.name().equals("like") && f.callArguments() == 2 && f.builtin();
     }
 
     /** Function or PureFunc of like(pattern, string): 1 or 0. */

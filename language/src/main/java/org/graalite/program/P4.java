@@ -119,6 +119,14 @@ public sealed interface P4 {
      * guest through Graalite, an extension, SQLite.
      */
     record Function(String name, int argumentCount, int flags, boolean context, int callArguments, long userData, long implementation) implements P4 {
+        /** FuncDef's SQLITE_FUNC_BUILTIN flag (sqliteInt.h). */
+        private static final int SQLITE_FUNC_BUILTIN = 0x00800000;
+
+        /** Whether it is one of SQLite's own functions (not a guest's, not an extension's). */
+        public boolean builtin() {
+            return (flags & SQLITE_FUNC_BUILTIN) != 0;
+        }
+
         @Override
         public String display() {
             return name + "(" + argumentCount + ")";

@@ -72,9 +72,6 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
      * for byte), and the same of each trigger sub-program (a P4 sub-program by its position in
      * {@link #withSubprograms}).
      */
-    /** FuncDef's SQLITE_FUNC_BUILTIN: one of SQLite's own functions. */
-    private static final int SQLITE_FUNC_BUILTIN = 0x00800000;
-
     /**
      * Whether the program (or a trigger program of it) calls a function SQLite did not define
      * (a guest's, an extension's): its nodes depend on who defines the function now.
@@ -82,7 +79,7 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
     public boolean callsDefinedFunctions() {
         for (Program p : withSubprograms()) {
             for (Instruction i : p.instructions()) {
-                if (i.p4() instanceof P4.Function f && (f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (i.p4() instanceof P4.Function f && !f.builtin()) {
                     return true;
                 }
             }
@@ -116,7 +113,7 @@ public record Program(List<Instruction> instructions, int registerCount, int cur
                 sb.append(k.display()).append('/').append(k.allFields());
             } else if (p4 instanceof P4.Function f) {
                 sb.append(f.name()).append('/').append(f.argumentCount()).append('/').append(f.flags()).append('/').append(f.callArguments());
-                if ((f.flags() & SQLITE_FUNC_BUILTIN) == 0) {
+                if (!f.builtin()) {
                     // Who defined it: a function defined again (another guest callable, an
                     // extension's) makes another program, whose nodes call the new definition.
                     sb.append('@').append(f.userData()).append('/').append(f.implementation());

@@ -221,7 +221,7 @@ public final class Database implements AutoCloseable {
             }
             if (missing.isEmpty()) {
                 chosen = Tier.TRUFFLE;
-            } else if (tierOption == Tier.TRUFFLE) {
+            } else if (requiresTruffleTier()) {
                 throw SqliteException.error("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes " + String.join(", ", missing) + " (statement: " +
                                 statement.nativeStatement().sql() + ")");
             } else {
