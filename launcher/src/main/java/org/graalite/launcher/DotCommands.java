@@ -422,20 +422,11 @@ final class DotCommands {
         if (file == null) {
             return plainError("missing FILENAME argument on .backup");
         }
-        Value target;
-        try {
-            target = session.connection().invokeMember("open", file);
-        } catch (PolyglotException e) {
-            return error("cannot open \"" + file + "\"");
-        }
-        try {
-            session.connection().invokeMember("backup", target, db == null ? "main" : db);
+        String name = db == null ? "main" : db;
+        return withConnectionTo(file, target -> {
+            session.connection().invokeMember("backup", target, name);
             return true;
-        } catch (PolyglotException e) {
-            return error(e.getMessage());
-        } finally {
-            target.invokeMember("close");
-        }
+        }, message -> message);
     }
 
     /** {@code .restore ?DB? FILE}: replaces database DB (default main) by the database in FILE. */
@@ -445,20 +436,29 @@ final class DotCommands {
         }
         String file = args.get(args.size() - 1);
         String db = args.size() == 3 ? args.get(1) : "main";
-        Value source;
+        return withConnectionTo(file, source -> {
+            source.invokeMember("backup", session.connection(), "main", -1, null, 100, db);
+            return true;
+        }, message -> message != null && (message.contains("database is locked") || message.contains("busy")) ? "source database is busy" : message);
+    }
+
+    /**
+     * Runs {@code action} with another connection, to the database file {@code file}, and
+     * closes it; an error of the action is printed as {@code message} makes it.
+     */
+    private boolean withConnectionTo(String file, java.util.function.Predicate<Value> action, java.util.function.UnaryOperator<String> message) {
+        Value other;
         try {
-            source = session.connection().invokeMember("open", file);
+            other = session.connection().invokeMember("open", file);
         } catch (PolyglotException e) {
             return error("cannot open \"" + file + "\"");
         }
         try {
-            source.invokeMember("backup", session.connection(), "main", -1, null, 100, db);
-            return true;
+            return action.test(other);
         } catch (PolyglotException e) {
-            String message = e.getMessage();
-            return error(message != null && (message.contains("database is locked") || message.contains("busy")) ? "source database is busy" : message);
+            return error(message.apply(e.getMessage()));
         } finally {
-            source.invokeMember("close");
+            other.invokeMember("close");
         }
     }
 

@@ -24,11 +24,7 @@ final class InsertFormatter implements ResultFormatter {
 
     @Override
     public void row(Object[] values) {
-        StringBuilder sb = new StringBuilder(prefix);
-        for (int i = 0; i < values.length; i++) {
-            sb.append(i > 0 ? "," : "").append(Render.sqlLiteral(values[i]));
-        }
-        out.print(sb.append(");\n").toString());
+        out.print(Render.sqlLiterals(new StringBuilder(prefix), values).append(");\n").toString());
     }
 
     @Override

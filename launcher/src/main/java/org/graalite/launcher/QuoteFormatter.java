@@ -31,10 +31,7 @@ final class QuoteFormatter implements ResultFormatter {
             }
             sb.append('\n');
         }
-        for (int i = 0; i < values.length; i++) {
-            sb.append(i > 0 ? "," : "").append(Render.sqlLiteral(values[i]));
-        }
-        out.print(sb.append('\n').toString());
+        out.print(Render.sqlLiterals(sb, values).append('\n').toString());
     }
 
     @Override

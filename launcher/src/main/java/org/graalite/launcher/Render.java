@@ -84,6 +84,14 @@ final class Render {
         return escapeControls(out.toByteArray());
     }
 
+    /** The values as SQL literals ({@link #sqlLiteral}) separated by commas, a row of insert and quote modes. */
+    static StringBuilder sqlLiterals(StringBuilder sb, Object[] values) {
+        for (int i = 0; i < values.length; i++) {
+            sb.append(i > 0 ? "," : "").append(sqlLiteral(values[i]));
+        }
+        return sb;
+    }
+
     /**
      * The value as an SQL literal, the way sqlite3 3.50 and later write one in {@code .dump},
      * insert and quote modes: NULL, an integer, a REAL with the digits SQLite's own text has
