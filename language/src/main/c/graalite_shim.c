@@ -775,7 +775,9 @@ GRAALITE_EXPORT int graalite_cursor_seek_rowid(sqlite3_stmt *stmt, int iCur, sql
 
 /*
  * A value crossing between Java and a native function call: type is SQLITE_INTEGER,
- * SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL; text and blobs are n bytes at p.
+ * SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL in its low 8 bits, and the value's
+ * subtype (sqlite3_result_subtype: JSON text carries 'J') in bits 8 to 15, 0 for none; text and
+ * blobs are n bytes at p.
  */
 typedef struct GraaliteValue {
   sqlite3_int64 i; /* offset 0 */
@@ -788,24 +790,31 @@ typedef struct GraaliteValue {
 GRAALITE_EXPORT int graalite_value_size(void) { return (int)sizeof(GraaliteValue); }
 
 static void graalite_value_to_mem(const GraaliteValue *v, Mem *m) {
-  switch (v->type) {
+  int subtype = (v->type >> 8) & 0xff;
+  switch (v->type & 0xff) {
     case SQLITE_INTEGER: sqlite3VdbeMemSetInt64(m, v->i); break;
     case SQLITE_FLOAT: sqlite3VdbeMemSetDouble(m, v->r); break;
     case SQLITE_TEXT: sqlite3VdbeMemSetStr(m, v->p, v->n, SQLITE_UTF8, SQLITE_TRANSIENT); break;
     case SQLITE_BLOB: sqlite3VdbeMemSetStr(m, v->p, v->n, 0, SQLITE_TRANSIENT); break;
     default: sqlite3VdbeMemSetNull(m); break;
   }
+  /* Every setter above cleared MEM_Subtype; a value that had one gets it back. */
+  if (subtype != 0) {
+    m->eSubtype = (u8)subtype;
+    m->flags |= MEM_Subtype;
+  }
 }
 
 static void graalite_mem_to_value(Mem *m, GraaliteValue *v) {
-  v->type = sqlite3_value_type(m);
-  switch (v->type) {
+  int type = sqlite3_value_type(m);
+  switch (type) {
     case SQLITE_INTEGER: v->i = sqlite3_value_int64(m); break;
     case SQLITE_FLOAT: v->r = sqlite3_value_double(m); break;
     case SQLITE_TEXT: v->p = sqlite3_value_text(m); v->n = sqlite3_value_bytes(m); break;
     case SQLITE_BLOB: v->p = sqlite3_value_blob(m); v->n = sqlite3_value_bytes(m); break;
     default: break;
   }
+  v->type = type | ((int)sqlite3_value_subtype(m) << 8);
 }
 
 /*
@@ -833,13 +842,16 @@ GRAALITE_EXPORT int graalite_call_function(sqlite3_stmt *stmt, int pc, const Gra
   sqlite3VdbeMemSetNull(pOut);
   (*pCtx->pFunc->xSFunc)(pCtx, pCtx->argc, pCtx->argv);
   if (pCtx->isError) {
+    /* Negative: no error, but the function kept auxiliary data (sqlite3_set_auxdata: JSON's
+     * parse cache, a compiled regular expression); as in vdbe.c, the instruction's data for
+     * arguments that are not constants (P1's mask) is dropped, and the result stands. */
     if (pCtx->isError > 0) {
       sqlite3VdbeError(p, "%s", sqlite3_value_text(pOut));
       rc = pCtx->isError;
     }
     sqlite3VdbeDeleteAuxData(p->db, &p->pAuxData, pCtx->iOp, pOp->p1);
     pCtx->isError = 0;
-    return rc;
+    if (rc) return rc;
   }
   memset(out, 0, sizeof(*out));
   graalite_mem_to_value(pOut, out);

@@ -462,6 +462,8 @@ public final class NativeVdbe {
 
     /** Size of the shim's GraaliteValue: i64 i, double r, pointer p, int n, int type. */
     private static final int VALUE = Sqlite3.callInt(NativeFunction.VALUE_SIZE);
+    /** See {@link #resultSubtype()}. */
+    private int resultSubtype;
     /** Scratch memory for function arguments and results, grown as needed. */
     private MemorySegment scratch = MemorySegment.NULL;
 
@@ -479,25 +481,45 @@ public final class NativeVdbe {
      */
     @TruffleBoundary
     public Object callFunction(int pc, Object[] arguments) {
-        return callWithValues(CALL_FUNCTION, pc, arguments);
+        return callWithValues(CALL_FUNCTION, pc, arguments, null);
+    }
+
+    /**
+     * As {@link #callFunction(int, Object[])}, the arguments with these subtypes (0 for none;
+     * null: none has one); the result's subtype is then {@link #resultSubtype()}.
+     */
+    @TruffleBoundary
+    public Object callFunction(int pc, Object[] arguments, int[] subtypes) {
+        return callWithValues(CALL_FUNCTION, pc, arguments, subtypes);
+    }
+
+    /** The subtype (sqlite3_result_subtype, 0 for none) of the value the last function, aggregate or cast call returned. */
+    public int resultSubtype() {
+        return resultSubtype;
     }
 
     /** OP_Cast at {@code pc} of {@code value}: SQLite's own CAST to the instruction's affinity. */
     @TruffleBoundary
     public Object cast(int pc, Object value) {
-        return callWithValues(OP_CAST, pc, new Object[]{value});
+        return callWithValues(OP_CAST, pc, new Object[]{value}, null);
     }
 
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these arguments. */
     @TruffleBoundary
     public void aggregateStep(int pc, Object[] arguments) {
-        callWithValues(OP_AGG_STEP, pc, arguments);
+        callWithValues(OP_AGG_STEP, pc, arguments, null);
     }
 
-    /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value. */
+    /** As {@link #aggregateStep(int, Object[])}, the arguments with these subtypes (0 for none). */
+    @TruffleBoundary
+    public void aggregateStep(int pc, Object[] arguments, int[] subtypes) {
+        callWithValues(OP_AGG_STEP, pc, arguments, subtypes);
+    }
+
+    /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value (its subtype then in {@link #resultSubtype()}). */
     @TruffleBoundary
     public Object aggregateValue(int pc) {
-        return callWithValues(OP_AGG_FINAL, pc, new Object[0]);
+        return callWithValues(OP_AGG_FINAL, pc, new Object[0], null);
     }
 
     /** OP_IfSizeBetween at {@code pc}: whether it jumps (its cursor's estimated size is in range). */
@@ -544,9 +566,17 @@ public final class NativeVdbe {
      * Marshals {@code arguments} into GraaliteValues, calls {@code f(stmt, pc, values, out)} and
      * returns the value described in {@code out}; a non-zero result ends the execution with that error.
      */
-    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments) {
+    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes) {
         int argc = arguments.length;
         MemorySegment m = marshal(arguments, 0, argc, 1);
+        if (subtypes != null) {
+            for (int i = 0; i < argc; i++) {
+                if (subtypes[i] != 0) {
+                    long typeAt = (long) i * VALUE + 28;
+                    m.set(ValueLayout.JAVA_INT, typeAt, m.get(ValueLayout.JAVA_INT, typeAt) | (subtypes[i] << 8));
+                }
+            }
+        }
         long outAt = (long) argc * VALUE;
         MemorySegment out = m.asSlice(outAt, VALUE);
         int rc;
@@ -558,7 +588,9 @@ public final class NativeVdbe {
         if (rc != OK) {
             throw abort(pc, rc);
         }
-        switch (out.get(ValueLayout.JAVA_INT, 28)) {
+        int type = out.get(ValueLayout.JAVA_INT, 28);
+        resultSubtype = type >>> 8;
+        switch (type & 0xff) {
             case NativeStatement.INTEGER:
                 return out.get(ValueLayout.JAVA_LONG, 0);
             case NativeStatement.FLOAT:

@@ -484,31 +484,45 @@ final class AggregateNodes {
     static final class NativeStep extends InstructionNode {
         private final int firstArgument;
         private final int argumentCount;
+        /** The program's functions set or read value subtypes: the arguments go with theirs (json_group_array). */
+        private final boolean subtypes;
 
-        NativeStep(int pc, int firstArgument, int argumentCount) {
+        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
+            this.subtypes = subtypes;
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
+            if (subtypes) {
+                SubtypeNodes.aggregateStep(execution, pc, firstArgument, argumentCount);
+            } else {
+                execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
+            }
         }
     }
 
     /** AggFinal P1 (r[P1] = the final value) and AggValue P1 P3 (r[P3] = the current value) of one of SQLite's own aggregates. */
     static final class NativeValue extends InstructionNode {
         private final int result;
+        /** The program's functions set or read value subtypes: the value keeps its own (json_group_array's). */
+        private final boolean subtypes;
 
-        NativeValue(int pc, int result) {
+        NativeValue(int pc, int result, boolean subtypes) {
             super(pc, STRAIGHT, -1);
             this.result = result;
+            this.subtypes = subtypes;
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = execution.vdbe.aggregateValue(pc);
+            if (subtypes) {
+                SubtypeNodes.aggregateValue(execution, pc, result);
+            } else {
+                execution.registers[result] = execution.vdbe.aggregateValue(pc);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
@@ -32,6 +33,8 @@ final class FunctionNodes {
         final int firstArgument;
         final int argumentCount;
         final int result;
+        /** The program's functions set or read value subtypes (JSON): calls carry them (see SubtypeNodes). Set while the program's nodes are built. */
+        @CompilationFinal boolean subtypes;
 
         NativeCall(int pc, int firstArgument, int argumentCount, int result) {
             super(pc, STRAIGHT, -1);
@@ -40,10 +43,20 @@ final class FunctionNodes {
             this.result = result;
         }
 
+        /** This node, in a program whose functions set or read subtypes. */
+        final NativeCall withSubtypes() {
+            subtypes = true;
+            return this;
+        }
+
         /** r[P3] = SQLite's own function on r[P2..P2+count-1] (count a constant of the node). */
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
+            if (subtypes) {
+                SubtypeNodes.callFunction(execution, pc, firstArgument, argumentCount, result);
+            } else {
+                execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
+            }
         }
     }
 
@@ -61,11 +74,16 @@ final class FunctionNodes {
 
         @Override
         public void execute(Execution execution) {
-            Object value = compute(execution.registers);
+            // A value with a subtype goes to SQLite's function, which may hand it back with its
+            // subtype (max, nullif); Java's results have none.
+            Object value = subtypes && SubtypeNodes.anyHasSubtype(execution, firstArgument, argumentCount) ? BY_SQLITE : compute(execution.registers);
             if (value == BY_SQLITE) {
                 super.execute(execution);
             } else {
                 execution.registers[result] = value;
+                if (subtypes) {
+                    execution.setSubtype(result, 0);
+                }
             }
         }
 

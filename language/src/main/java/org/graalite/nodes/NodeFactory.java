@@ -90,6 +90,8 @@ public final class NodeFactory {
                 return null;
             case "And", "Or", "IsTrue", "ZeroOrNull", "AddImm", "MemMax", "IsType", "IfNullRow", "ElseEq", "SeekHit", "IfNoHope", "IfSizeBetween", "Offset":
                 return null;
+            case "GetSubtype", "SetSubtype":
+                return null;
             case "FinishSeek", "ColumnsUsed", "CursorHint", "Abortable", "Trace":
                 // No-ops here; see the nodes below.
                 return null;
@@ -129,9 +131,9 @@ public final class NodeFactory {
                     // A guest function: called from Java, where Graal can inline it.
                     return null;
                 }
-                // SQLite's C code (built in, or an extension's): called through the shim.
-                // Registers on the Truffle tier carry no subtypes: functions that read or set them (JSON) stay native.
-                return (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) == 0 ? null : i.opcodeName() + " " + i.p4Display();
+                // SQLite's C code (built in, or an extension's): called through the shim, with
+                // the arguments' subtypes where the program has any (SubtypeNodes).
+                return null;
             }
             case "AggStep", "AggStep1", "AggFinal", "AggInverse", "AggValue": {
                 // AggStep1 is AggStep once SQLite's VDBE has run it (P4 then holds a context).
@@ -238,7 +240,8 @@ public final class NodeFactory {
         if (nfi == null && language instanceof SqlLanguage l && l.nativeBinding() == NativeBinding.NFI) {
             throw new IllegalStateException("sql.NativeBinding=nfi, but no context of the language has loaded NFI");
         }
-        Build build = new Build(instructions, database, nativeAccumulators(instructions, database), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE);
+        Build build = new Build(instructions, database, nativeAccumulators(instructions, database), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), subprograms, subprogram, nfi, ColumnComparisons.NONE,
+                        usesSubtypes(instructions));
         InstructionNode[] nodes = nodes(build);
         boolean[] interruptChecks = new boolean[nodes.length];
         for (Instruction i : instructions) {
@@ -371,7 +374,8 @@ public final class NodeFactory {
 
     /** For tests: the nodes of a program without triggers or user functions (FFM binding). */
     static InstructionNode[] nodesForTest(List<Instruction> instructions) {
-        return nodes(new Build(instructions, null, nativeAccumulators(instructions, null), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), null, false, null, ColumnComparisons.NONE));
+        return nodes(new Build(instructions, null, nativeAccumulators(instructions, null), clearable(instructions), lastFieldsRead(instructions), CursorUses.of(instructions), null, false, null, ColumnComparisons.NONE,
+                        usesSubtypes(instructions)));
     }
 
     /** Where a Return can continue: after each Gosub that stores its address in the same register, or (P3) right after itself. */
@@ -424,9 +428,14 @@ public final class NodeFactory {
 
     /** What building one program's nodes needs to know about the whole program. */
     private record Build(List<Instruction> program, Database database, java.util.Set<Integer> nativeAccumulators, java.util.BitSet clearable, java.util.Map<Integer, Integer> lastFields,
-                    CursorUses cursorUses, TriggerNodes.Subprograms subprograms, boolean subprogram, NfiBinding nfi, ColumnComparisons fused) {
+                    CursorUses cursorUses, TriggerNodes.Subprograms subprograms, boolean subprogram, NfiBinding nfi, ColumnComparisons fused, boolean subtypes) {
         Build withFused(ColumnComparisons f) {
-            return new Build(program, database, nativeAccumulators, clearable, lastFields, cursorUses, subprograms, subprogram, nfi, f);
+            return new Build(program, database, nativeAccumulators, clearable, lastFields, cursorUses, subprograms, subprogram, nfi, f, subtypes);
+        }
+
+        /** What Copy, SCopy and Move do with the values' subtypes (Transfer). */
+        int transferredSubtypes(boolean dropped) {
+            return !subtypes ? RegisterNodes.Transfer.NO_SUBTYPES : dropped ? RegisterNodes.Transfer.DROP_SUBTYPES : RegisterNodes.Transfer.CARRY_SUBTYPES;
         }
 
         /** The last field a Column of the program reads from cursor {@code cursor}. */
@@ -439,6 +448,76 @@ public final class NodeFactory {
             int next = clearable.nextSetBit(first);
             return next >= 0 && next <= last;
         }
+    }
+
+    /** Function or PureFunc: a guest's, a Java implementation of a built-in one, or a call of SQLite's own C function. */
+    private static InstructionNode functionCall(Instruction i, Build build) {
+        int pc = i.address();
+        Database database = build.database();
+        List<Instruction> program = build.program();
+        P4.Function f = (P4.Function) i.p4();
+        if (!f.builtin()) {
+            org.graalite.runtime.UserFunction user = database.userFunction(f);
+            if (user == null) {
+                // An extension's C function (which may have a built-in one's name).
+                return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+            }
+            if (user.java() != null) {
+                return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
+            }
+            return FunctionNodes.GuestFunctionCall.create(pc, i.p2(), f.callArguments(), i.p3(), user);
+        }
+        if (TextFunctionNodes.isBuiltinSubstr(i)) {
+            ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+            if (inPlace != null) {
+                return new TextFunctionNodes.SubstrInPlace(pc, i.p2(), f.callArguments(), i.p3(), recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+            }
+            return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
+        }
+        if (TextFunctionNodes.isBuiltinLike(i)) {
+            // (The same test ColumnComparisons makes before it lets LIKE read its string in place.)
+            boolean noCase = (f.flags() & SQLITE_FUNC_CASE) == 0;
+            ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+            if (inPlace != null) {
+                return new TextFunctionNodes.LikeInPlace(pc, i.p2(), i.p3(), noCase, recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
+            }
+            return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), noCase);
+        }
+        if (f.name().equals("round") && (f.callArguments() == 1 || f.callArguments() == 2)) {
+            return new ValueFunctionNodes.Round(pc, i.p2(), f.callArguments(), i.p3());
+        }
+        if (f.callArguments() == 1) {
+            switch (f.name()) {
+                case "abs":
+                    return new ValueFunctionNodes.Abs(pc, i.p2(), i.p3());
+                case "length":
+                    return new ValueFunctionNodes.Length(pc, i.p2(), i.p3());
+                case "typeof":
+                    return new ValueFunctionNodes.Typeof(pc, i.p2(), i.p3());
+                case "upper", "lower":
+                    return new ValueFunctionNodes.AsciiCase(pc, i.p2(), i.p3(), f.name().equals("upper"));
+                default:
+                    break;
+            }
+        }
+        return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+    }
+
+    /**
+     * Whether a function of the program sets or reads value subtypes (SQLITE_RESULT_SUBTYPE,
+     * SQLITE_SUBTYPE: JSON's), or the program saves and restores them itself (an ordered
+     * aggregate's GetSubtype and SetSubtype): then its registers keep subtypes (SubtypeNodes).
+     */
+    private static boolean usesSubtypes(List<Instruction> program) {
+        for (Instruction i : program) {
+            if (i.p4() instanceof P4.Function f && (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) != 0) {
+                return true;
+            }
+            if (i.opcodeName().equals("GetSubtype") || i.opcodeName().equals("SetSubtype")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** By cursor, the last field a Column of the program reads from it. */
@@ -564,12 +643,15 @@ public final class NodeFactory {
         for (Instruction i : program) {
             window |= sqliteAggregate(i, database) && (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue"));
         }
+        // With value subtypes about, SQLite's own aggregates keep their arguments' (max of JSON
+        // values is JSON): the Java ones would drop them.
+        boolean subtypes = usesSubtypes(program);
         java.util.Set<Integer> registers = new java.util.HashSet<>();
         for (Instruction i : program) {
             if (sqliteAggregate(i, database)) {
                 P4.Function f = (P4.Function) i.p4();
                 // An extension's aggregate may have the name of one with a Java implementation.
-                if (window || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
+                if (window || subtypes || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
                     registers.add(i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
                 }
             }
@@ -649,13 +731,17 @@ public final class NodeFactory {
                 return new RegisterNodes.SetNull(pc, i.p2(), i.p3(), cleared, i.p1() != 0, build.mayBeCleared(i.p2(), last));
             }
             case "Copy":
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false, build.mayBeCleared(i.p2(), i.p2() + i.p3()));
-            case "SCopy", "IntCopy":
+                // P5 0x0002: the copy loses the value's subtype.
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3() + 1, false, build.mayBeCleared(i.p2(), i.p2() + i.p3()), build.transferredSubtypes((i.p5() & 0x0002) != 0));
+            case "SCopy":
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false, build.mayBeCleared(i.p2(), i.p2()), build.transferredSubtypes(false));
+            case "IntCopy":
                 // IntCopy's source always holds an integer (vdbe.c asserts MEM_Int); registers
-                // hold immutable Longs, so the copy is the same reference copy as SCopy's.
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false, build.mayBeCleared(i.p2(), i.p2()));
+                // hold immutable Longs, so the copy is the same reference copy as SCopy's, but
+                // a new integer, without the source's subtype.
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), 1, false, build.mayBeCleared(i.p2(), i.p2()), build.transferredSubtypes(true));
             case "Move":
-                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3(), true, build.mayBeCleared(i.p2(), i.p2() + i.p3() - 1));
+                return new RegisterNodes.Transfer(pc, i.p1(), i.p2(), i.p3(), true, build.mayBeCleared(i.p2(), i.p2() + i.p3() - 1), build.transferredSubtypes(false));
             case "RealAffinity":
                 return new RegisterNodes.RealAffinity(pc, i.p1());
             case "ResultRow":
@@ -840,8 +926,12 @@ public final class NodeFactory {
                 return new BloomFilterNodes.Filter(pc, i.p2(), i.p1(), i.p3(), int32(i), false);
             }
             case "ClrSubtype":
-                // Values on the Truffle tier carry no subtype, so there is none to clear.
-                return new ControlNodes.Jump(pc, pc + 1);
+                // Without functions that set subtypes, no value has one to clear.
+                return build.subtypes() ? new SubtypeNodes.Clear(pc, i.p1()) : new ControlNodes.Jump(pc, pc + 1);
+            case "GetSubtype":
+                return new SubtypeNodes.Get(pc, i.p1(), i.p2());
+            case "SetSubtype":
+                return new SubtypeNodes.Set(pc, i.p1(), i.p2());
             case "BeginSubrtn":
                 return new RegisterNodes.SetNull(pc, i.p2(), i.p3());
             case "Concat":
@@ -931,52 +1021,8 @@ public final class NodeFactory {
                 return endCoroutine(program, i);
             case "Function":
             case "PureFunc": {
-                P4.Function f = (P4.Function) i.p4();
-                if (!f.builtin()) {
-                    org.graalite.runtime.UserFunction user = database.userFunction(f);
-                    if (user == null) {
-                        // An extension's C function (which may have a built-in one's name).
-                        return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
-                    }
-                    if (user.java() != null) {
-                        return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
-                    }
-                    return FunctionNodes.GuestFunctionCall.create(pc, i.p2(), f.callArguments(), i.p3(), user);
-                }
-                if (TextFunctionNodes.isBuiltinSubstr(i)) {
-                    ColumnComparisons.Operands inPlace = build.fused().operands(pc);
-                    if (inPlace != null) {
-                        return new TextFunctionNodes.SubstrInPlace(pc, i.p2(), f.callArguments(), i.p3(), recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
-                    }
-                    return new TextFunctionNodes.Substr(pc, i.p2(), f.callArguments(), i.p3());
-                }
-                if (TextFunctionNodes.isBuiltinLike(i)) {
-                    // (The same test ColumnComparisons makes before it lets LIKE read its string in place.)
-                    boolean noCase = (f.flags() & SQLITE_FUNC_CASE) == 0;
-                    ColumnComparisons.Operands inPlace = build.fused().operands(pc);
-                    if (inPlace != null) {
-                        return new TextFunctionNodes.LikeInPlace(pc, i.p2(), i.p3(), noCase, recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion());
-                    }
-                    return new TextFunctionNodes.Like(pc, i.p2(), i.p3(), noCase);
-                }
-                if (f.name().equals("round") && (f.callArguments() == 1 || f.callArguments() == 2)) {
-                    return new ValueFunctionNodes.Round(pc, i.p2(), f.callArguments(), i.p3());
-                }
-                if (f.callArguments() == 1) {
-                    switch (f.name()) {
-                        case "abs":
-                            return new ValueFunctionNodes.Abs(pc, i.p2(), i.p3());
-                        case "length":
-                            return new ValueFunctionNodes.Length(pc, i.p2(), i.p3());
-                        case "typeof":
-                            return new ValueFunctionNodes.Typeof(pc, i.p2(), i.p3());
-                        case "upper", "lower":
-                            return new ValueFunctionNodes.AsciiCase(pc, i.p2(), i.p3(), f.name().equals("upper"));
-                        default:
-                            break;
-                    }
-                }
-                return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+                InstructionNode call = functionCall(i, build);
+                return build.subtypes() && call instanceof FunctionNodes.NativeCall c ? c.withSubtypes() : call;
             }
             case "SeekRowid":
             case "NotExists":
@@ -993,9 +1039,9 @@ public final class NodeFactory {
             case "CollSeq":
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggInverse":
-                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());
+                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes());
             case "AggValue":
-                return new AggregateNodes.NativeValue(pc, i.p3());
+                return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
             case "AggStep":
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
@@ -1007,7 +1053,7 @@ public final class NodeFactory {
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }
                 if (build.nativeAccumulators().contains(i.p3())) {
-                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5());
+                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes());
                 }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
@@ -1020,7 +1066,7 @@ public final class NodeFactory {
                     return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f));
                 }
                 if (build.nativeAccumulators().contains(i.p1())) {
-                    return new AggregateNodes.NativeValue(pc, i.p1());
+                    return new AggregateNodes.NativeValue(pc, i.p1(), build.subtypes());
                 }
                 return new AggregateNodes.Final(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p1());
             }

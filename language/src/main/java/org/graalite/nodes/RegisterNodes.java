@@ -93,18 +93,28 @@ final class RegisterNodes {
         private final boolean clearSource;
         /** A destination register may hold a cleared NULL (see SetNull): the copy replaces it. */
         private final boolean touchesCleared;
+        /** What becomes of the values' subtypes (see SubtypeNodes): {@link #NO_SUBTYPES}, {@link #CARRY_SUBTYPES} or {@link #DROP_SUBTYPES}. */
+        private final int subtypes;
+
+        /** The program has no subtypes. */
+        static final int NO_SUBTYPES = 0;
+        /** The copies keep the values' subtypes, as SQLite's copies of a Mem do. */
+        static final int CARRY_SUBTYPES = 1;
+        /** The copies lose them (Copy with P5 0x0002: a column's value read back from an index on an expression). */
+        static final int DROP_SUBTYPES = 2;
 
         Transfer(int pc, int from, int to, int count, boolean clearSource) {
-            this(pc, from, to, count, clearSource, false);
+            this(pc, from, to, count, clearSource, false, NO_SUBTYPES);
         }
 
-        Transfer(int pc, int from, int to, int count, boolean clearSource, boolean touchesCleared) {
+        Transfer(int pc, int from, int to, int count, boolean clearSource, boolean touchesCleared, int subtypes) {
             super(pc, STRAIGHT, -1);
             this.from = from;
             this.to = to;
             this.count = count;
             this.clearSource = clearSource;
             this.touchesCleared = touchesCleared;
+            this.subtypes = subtypes;
         }
 
         @Override
@@ -112,7 +122,12 @@ final class RegisterNodes {
         public void execute(Execution execution) {
             Object[] r = execution.registers;
             for (int i = 0; i < count; i++) {
+                // Read before the value moves: the subtype belongs to the source register's value.
+                int subtype = subtypes == CARRY_SUBTYPES ? execution.subtype(from + i) : 0;
                 r[to + i] = r[from + i];
+                if (subtypes != NO_SUBTYPES) {
+                    execution.setSubtype(to + i, subtype);
+                }
                 if (clearSource) {
                     r[from + i] = null;
                 }

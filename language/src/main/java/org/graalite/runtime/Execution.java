@@ -51,6 +51,66 @@ public final class Execution {
     private RecordCursor[] spareCursors;
 
     /**
+     * Subtypes of register values (sqlite3_result_subtype: JSON functions mark the JSON text
+     * they return with 'J', and read the mark on their arguments): register r's value has
+     * subtype {@link #subtypes}[r] while the register still holds the object
+     * {@code subtypeOwners[r]}, so a later write of any other value to the register drops it
+     * without every node having to clear it. Registers hold immutable values, and a value that
+     * gets a subtype is a fresh object (see {@link #withSubtype}), so a Copy, SCopy or Move that
+     * copies the reference and {@link #copySubtype}s carries it as SQLite's Mem copy does. Null
+     * until a value gets one; only programs with functions that set or read subtypes call these
+     * methods (their nodes are chosen at build time).
+     */
+    private Object[] subtypeOwners;
+    private byte[] subtypes;
+
+    /** The subtype of register {@code r}'s value; 0 for none. */
+    public int subtype(int r) {
+        Object[] owners = subtypeOwners;
+        if (owners == null) {
+            return 0;
+        }
+        Object value = registers[r];
+        return value != null && owners[r] == value ? subtypes[r] & 0xff : 0;
+    }
+
+    /** Register {@code r}'s value (just written there) has subtype {@code subtype} (0: none). */
+    public void setSubtype(int r, int subtype) {
+        if (subtype == 0) {
+            if (subtypeOwners != null) {
+                subtypeOwners[r] = null;
+            }
+            return;
+        }
+        if (subtypeOwners == null) {
+            subtypeOwners = new Object[registers.length];
+            subtypes = new byte[registers.length];
+        }
+        subtypeOwners[r] = registers[r];
+        subtypes[r] = (byte) subtype;
+    }
+
+    /** Register {@code to}, just given register {@code from}'s value, takes its subtype too. */
+    public void copySubtype(int from, int to) {
+        setSubtype(to, subtype(from));
+    }
+
+    /**
+     * {@code value} as an object of its own, to carry a subtype in a register: a shared object
+     * (the empty string, a small cached Long) could reach the register later by another path,
+     * which must not find the subtype there.
+     */
+    @SuppressWarnings("removal")
+    public static Object withSubtype(Object value) {
+        if (value instanceof String s && s.isEmpty()) {
+            return new String();
+        } else if (value instanceof Long l && l >= -128 && l <= 127) {
+            return new Long(l);
+        }
+        return value;
+    }
+
+    /**
      * The registers of the main program: MemMax P1 and NewRowid P3 (AUTOINCREMENT's largest
      * rowid) name a register of the outermost frame even in a trigger sub-program, as in vdbe.c.
      */
@@ -137,6 +197,9 @@ public final class Execution {
         minWriteFileFormat = 255;
         compareResult = 0;
         row = null;
+        if (subtypeOwners != null) {
+            java.util.Arrays.fill(subtypeOwners, null);
+        }
     }
 
     /** Closes every cursor of this execution, keeping them for {@link #openCursor}. */

@@ -1,0 +1,134 @@
+package org.graalite.nodes;
+
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
+import org.graalite.runtime.Execution;
+
+/**
+ * Value subtypes (sqlite3_result_subtype, sqlite3_value_subtype) in programs whose functions set
+ * or read them: JSON functions mark the JSON text they return with 'J', so that
+ * {@code json_object('a', json('[1]'))} nests the array instead of quoting it. Registers keep
+ * subtypes beside their values ({@link Execution#subtype}); these are the instructions that
+ * read or change them, and the native calls that carry them to SQLite's functions and back.
+ * Programs without such functions build none of this (see NodeFactory.usesSubtypes).
+ */
+final class SubtypeNodes {
+    private SubtypeNodes() {
+    }
+
+    /**
+     * r[result] = SQLite's function of the instruction at {@code pc} on r[first..first+count-1],
+     * the arguments with their subtypes, the result with its own.
+     */
+    @TruffleBoundary
+    static void callFunction(Execution execution, int pc, int first, int count, int result) {
+        Object[] arguments = new Object[count];
+        for (int i = 0; i < count; i++) {
+            arguments[i] = execution.registers[first + i];
+        }
+        Object value = execution.vdbe.callFunction(pc, arguments, subtypes(execution, first, count));
+        store(execution, result, value, execution.vdbe.resultSubtype());
+    }
+
+    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes. */
+    @TruffleBoundary
+    static void aggregateStep(Execution execution, int pc, int first, int count) {
+        Object[] arguments = new Object[count];
+        for (int i = 0; i < count; i++) {
+            arguments[i] = execution.registers[first + i];
+        }
+        execution.vdbe.aggregateStep(pc, arguments, subtypes(execution, first, count));
+    }
+
+    /** AggFinal or AggValue at {@code pc}: r[result] = the aggregate's value, with its subtype (json_group_array's 'J'). */
+    @TruffleBoundary
+    static void aggregateValue(Execution execution, int pc, int result) {
+        Object value = execution.vdbe.aggregateValue(pc);
+        store(execution, result, value, execution.vdbe.resultSubtype());
+    }
+
+    /** Whether one of r[first..first+count-1] has a subtype. */
+    static boolean anyHasSubtype(Execution execution, int first, int count) {
+        for (int i = 0; i < count; i++) {
+            if (execution.subtype(first + i) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The subtypes of r[first..first+count-1]; null when none has one. */
+    private static int[] subtypes(Execution execution, int first, int count) {
+        int[] subtypes = null;
+        for (int i = 0; i < count; i++) {
+            int subtype = execution.subtype(first + i);
+            if (subtype != 0) {
+                if (subtypes == null) {
+                    subtypes = new int[count];
+                }
+                subtypes[i] = subtype;
+            }
+        }
+        return subtypes;
+    }
+
+    private static void store(Execution execution, int register, Object value, int subtype) {
+        execution.registers[register] = subtype != 0 ? Execution.withSubtype(value) : value;
+        execution.setSubtype(register, subtype);
+    }
+
+    /** ClrSubtype P1: r[P1] loses its subtype (a value leaving a subquery, or read back as a column). */
+    static final class Clear extends InstructionNode {
+        private final int register;
+
+        Clear(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.setSubtype(register, 0);
+        }
+    }
+
+    /** GetSubtype P1 P2: r[P2] = r[P1]'s subtype, or NULL if it has none (an ordered aggregate saving its argument's). */
+    static final class Get extends InstructionNode {
+        private final int from;
+        private final int to;
+
+        Get(int pc, int from, int to) {
+            super(pc, STRAIGHT, -1);
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int subtype = execution.subtype(from);
+            execution.registers[to] = subtype != 0 ? (Object) (long) subtype : null;
+            execution.setSubtype(to, 0);
+        }
+    }
+
+    /** SetSubtype P1 P2: r[P2] takes the subtype in r[P1] (an integer), or loses its own if r[P1] is NULL. */
+    static final class Set extends InstructionNode {
+        private final int from;
+        private final int to;
+
+        Set(int pc, int from, int to) {
+            super(pc, STRAIGHT, -1);
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int subtype = execution.registers[from] instanceof Long l ? (int) (l & 0xff) : 0;
+            if (subtype != 0) {
+                execution.registers[to] = Execution.withSubtype(execution.registers[to]);
+            }
+            execution.setSubtype(to, subtype);
+        }
+    }
+}
