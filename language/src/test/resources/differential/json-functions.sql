@@ -56,7 +56,7 @@ update out set v = json_set(v, '$.b', json('[0]')) where v -> '$.id' = 1;
 select v from out order by rowid;
 -- A trigger that uses JSON functions (a sub-program of its own).
 create table log(entry);
-create trigger doc_ins after insert on doc begin insert into log values (json_object('id', new.id, 'body', json(new.body), 'keys', (select json_group_array(key) from json_each(new.body)))); end;
+create trigger doc_ins after insert on doc begin insert into log values (json_object('id', new.id, 'body', json(new.body), 'keys', (select json_group_array(value) from (select json_type(new.body, '$.k') as value union all select json_array_length(new.body, '$.k'))))); end;
 insert into doc values (7, '{"k":[1]}', 'trig');
 select entry from log;
 -- Errors: malformed JSON, bad paths, arguments of the wrong kind (a statement whose rows an
