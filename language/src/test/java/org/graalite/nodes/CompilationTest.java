@@ -237,6 +237,22 @@ class CompilationTest {
     }
 
     /**
+     * JSON functions, whose results carry a subtype into the next function (SubtypeNodes), in a
+     * filter, a nested constructor and an aggregate: the statement compiles, answers as SQLite's
+     * VDBE does at every execution, and does not deoptimize in a loop.
+     */
+    @Test
+    void jsonWithSubtypesCompilesWithoutLoops(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        matchSqliteWhileCompiling(log, dir.resolve("j.db"), "select d ->> '$.kind', json_object('n', count(*), 'tags', json_group_array(d -> '$.tags'), 'first', min(d ->> '$.v')) from j"
+                        + " where d ->> '$.v' > ? group by 1 order by 1", i -> i % 50,
+                        "create table j(k integer primary key, d text)",
+                        "insert into j select value, json_object('kind', 'k' || (value % 4), 'v', value % 97, 'tags', json_array(value % 3, 'x' || (value % 5)))"
+                                        + " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 400) select value from n)");
+        assertCompiledWithoutLoops(log, "sql:select d ->>", 2, "sql:select d");
+    }
+
+    /**
      * Creates database {@code db} by {@code setup} on SQLite's VDBE, then runs {@code query} 150
      * times on the Truffle tier of an engine that compiles early (tiers at 20 and 60 calls,
      * traced into {@code log}), execution i with the argument {@code argument(i)}: every
