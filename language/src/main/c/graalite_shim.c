@@ -1332,6 +1332,21 @@ GRAALITE_EXPORT void graalite_cursor_hints(sqlite3_stmt *stmt, int iCur, int fla
   }
 }
 
+/*
+ * OP_CursorLock (pin 1) and OP_CursorUnlock (pin 0): while an UPDATE OR REPLACE deletes the
+ * conflicting row, whose triggers may write the table, the P1 cursor's b-tree refuses writes
+ * through other cursors.
+ */
+GRAALITE_EXPORT void graalite_cursor_pin(sqlite3_stmt *stmt, int iCur, int pin) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC == 0) return;
+  if (pin) {
+    sqlite3BtreeCursorPin(pC->uc.pCursor);
+  } else {
+    sqlite3BtreeCursorUnpin(pC->uc.pCursor);
+  }
+}
+
 /* OP_IfEmpty: (rc << 8) | empty, for the P1 b-tree. */
 GRAALITE_EXPORT int graalite_cursor_is_empty(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);

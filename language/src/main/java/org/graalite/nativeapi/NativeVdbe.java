@@ -35,6 +35,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_CLOSE = NativeFunction.CURSOR_CLOSE.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_COUNT = NativeFunction.CURSOR_COUNT.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_HINTS = NativeFunction.CURSOR_HINTS.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_PIN = NativeFunction.CURSOR_PIN.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_IS_EMPTY = NativeFunction.CURSOR_IS_EMPTY.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD_COPY = NativeFunction.CURSOR_PAYLOAD_COPY.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_RESET = NativeFunction.CURSOR_RESET.ffm;
@@ -804,6 +805,16 @@ public final class NativeVdbe {
     public void reuse(int cursor, int flags) {
         try {
             CURSOR_HINTS.invokeExact(stmt, cursor, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** CursorLock ({@code pin}) and CursorUnlock: the cursor's b-tree refuses, or again takes, writes through other cursors. */
+    @TruffleBoundary
+    public void pin(int cursor, boolean pin) {
+        try {
+            CURSOR_PIN.invokeExact(stmt, cursor, pin ? 1 : 0);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -516,6 +516,23 @@ final class CursorNodes {
         }
     }
 
+    /** CursorLock P1 and CursorUnlock P1: cursor P1's b-tree refuses, or again takes, writes through other cursors. */
+    static final class Pin extends InstructionNode {
+        private final int cursor;
+        private final boolean pin;
+
+        Pin(int pc, int cursor, boolean pin) {
+            super(pc, STRAIGHT, -1);
+            this.cursor = cursor;
+            this.pin = pin;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.pin(cursor, pin);
+        }
+    }
+
     /** ResetSorter P1: empties sorter or temporary table P1. */
     static final class ResetSorter extends InstructionNode {
         private final int cursor;

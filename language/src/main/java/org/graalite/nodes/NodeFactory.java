@@ -90,7 +90,7 @@ public final class NodeFactory {
                 return null;
             case "And", "Or", "IsTrue", "ZeroOrNull", "AddImm", "MemMax", "IsType", "IfNullRow", "ElseEq", "SeekHit", "IfNoHope", "IfSizeBetween", "Offset":
                 return null;
-            case "GetSubtype", "SetSubtype":
+            case "GetSubtype", "SetSubtype", "CursorLock", "CursorUnlock":
                 return null;
             case "FinishSeek", "ColumnsUsed", "CursorHint", "Abortable", "Trace":
                 // No-ops here; see the nodes below.
@@ -828,6 +828,8 @@ public final class NodeFactory {
                 return new RegisterNodes.Cast(pc, i.p1());
             case "IfEmpty":
                 return new CursorNodes.IfEmpty(pc, i.p2(), i.p1());
+            case "CursorLock", "CursorUnlock":
+                return new CursorNodes.Pin(pc, i.p1(), i.opcodeName().equals("CursorLock"));
             case "ResetSorter":
                 return new CursorNodes.ResetSorter(pc, i.p1());
             case "SequenceTest":
