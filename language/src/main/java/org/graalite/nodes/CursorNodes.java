@@ -8,6 +8,7 @@ import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.RecordEncoder;
+import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqlValues;
 
 /**
@@ -385,11 +386,11 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             boolean smallConstants = execution.minWriteFileFormat >= 4;
-            if (fields == null) {
-                execution.registers[result] = RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants);
-            } else {
-                execution.registers[result] = encode(execution.registers, smallConstants);
+            byte[] record = fields == null ? RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants) : encode(execution.registers, smallConstants);
+            if (record == null) {
+                throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
             }
+            execution.registers[result] = record;
         }
 
         /**
@@ -404,7 +405,7 @@ final class CursorNodes {
             long[] ints = new long[n];
             byte[][] bytes = new byte[n][];
             int header = 0;
-            int body = 0;
+            long body = 0;
             for (int i = 0; i < n; i++) {
                 int type = fields[i].execute(registers[first + i], registers, first + i, ints, bytes, smallConstants);
                 types[i] = type;
@@ -412,7 +413,11 @@ final class CursorNodes {
                 body += RecordEncoder.bodyLength(type);
             }
             int headerSize = RecordEncoder.headerSize(header);
-            byte[] record = new byte[headerSize + body];
+            int length = RecordEncoder.recordLength(headerSize, body);
+            if (length < 0) {
+                return null;
+            }
+            byte[] record = new byte[length];
             int h = RecordEncoder.putVarint(record, 0, headerSize);
             int d = headerSize;
             for (int i = 0; i < n; i++) {

@@ -54,12 +54,8 @@ final class ExpressionNodes {
         }
     }
 
-    /**
-     * SQLite's limit on the bytes of a string or BLOB (SQLITE_LIMIT_LENGTH at its default,
-     * SQLITE_MAX_LENGTH; while a connection lowers it, statements run on the native tier):
-     * OP_Concat fails with "string or blob too big" beyond it.
-     */
-    static final long MAX_LENGTH = 1_000_000_000L;
+    /** See {@link SqlValues#MAX_LENGTH}. */
+    static final long MAX_LENGTH = SqlValues.MAX_LENGTH;
 
     @TruffleBoundary
     private static long utf8Length(String s) {

@@ -8,6 +8,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.RecordEncoder;
+import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqlValues;
 
 /**
@@ -176,7 +177,12 @@ final class InPlaceReaders {
         @Override
         public void execute(Execution execution) {
             boolean smallConstants = execution.minWriteFileFormat >= 4;
-            execution.registers[result] = encoders == null ? encodeOutOfLine(execution, smallConstants) : encode(execution, smallConstants);
+            byte[] record = encoders == null ? encodeOutOfLine(execution, smallConstants) : encode(execution, smallConstants);
+            if (record == null) {
+                // Beyond SQLite's length limit (RecordEncoder.recordLength).
+                throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
+            }
+            execution.registers[result] = record;
         }
 
         /**
@@ -194,7 +200,7 @@ final class InPlaceReaders {
             RecordCursor[] storedIn = new RecordCursor[n];
             int[] storedFields = new int[n];
             int header = 0;
-            int body = 0;
+            long body = 0;
             for (int i = 0; i < n; i++) {
                 int type = -1;
                 int k = fieldOf[i];
@@ -224,16 +230,20 @@ final class InPlaceReaders {
                 body += RecordEncoder.bodyLength(type);
             }
             int headerSize = RecordEncoder.headerSize(header);
-            byte[] record = new byte[headerSize + body];
+            int length = RecordEncoder.recordLength(headerSize, body);
+            if (length < 0) {
+                return null;
+            }
+            byte[] record = new byte[length];
             int h = RecordEncoder.putVarint(record, 0, headerSize);
             int d = headerSize;
             for (int i = 0; i < n; i++) {
                 int type = types[i];
                 h += RecordEncoder.putVarint(record, h, type);
                 if (storedIn[i] != null) {
-                    int length = RecordEncoder.bodyLength(type);
-                    storedIn[i].copyField(storedFields[i], record, d, length);
-                    d += length;
+                    int stored = RecordEncoder.bodyLength(type);
+                    storedIn[i].copyField(storedFields[i], record, d, stored);
+                    d += stored;
                 } else {
                     d = RecordEncoder.writeField(record, d, type, ints[i], bytes[i]);
                 }

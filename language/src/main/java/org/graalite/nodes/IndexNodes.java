@@ -8,7 +8,9 @@ import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.RecordEncoder;
+import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqlValues;
+import org.graalite.runtime.SqliteException;
 
 /**
  * Seeks on tables and indexes, index comparisons, and the temporary b-trees of subqueries and
@@ -38,7 +40,11 @@ final class IndexNodes {
     static byte[] key(Object[] registers, int first, int count) {
         Object[] values = new Object[count];
         System.arraycopy(registers, first, values, 0, count);
-        return RecordEncoder.makeRecord(values, 0, count, null);
+        byte[] key = RecordEncoder.makeRecord(values, 0, count, null);
+        if (key == null) {
+            throw new SqliteException(ResultCodes.SQLITE_TOOBIG, "string or blob too big");
+        }
+        return key;
     }
 
     /** A branch on cursor P1 with a key in registers P3..P3+P4-1 and a relation (LT, LE, GE, GT). */

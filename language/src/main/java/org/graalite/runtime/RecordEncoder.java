@@ -24,7 +24,8 @@ public final class RecordEncoder {
 
     /**
      * Applies {@code affinity} (may be null or shorter than {@code count}) to r[first..] and
-     * returns the record of those registers.
+     * returns the record of those registers; null if it would exceed SQLite's length limit
+     * ({@link #recordLength}).
      */
     @TruffleBoundary
     public static byte[] makeRecord(Object[] registers, int first, int count, String affinity) {
@@ -38,6 +39,16 @@ public final class RecordEncoder {
     }
 
     /**
+     * The bytes of a record with a header of {@code headerSize} bytes and a body of {@code body}
+     * bytes; -1 beyond {@link SqlValues#MAX_LENGTH}, where SQLite's MakeRecord fails with "string
+     * or blob too big" (the callers' {@code makeRecord} then returns null).
+     */
+    public static int recordLength(int headerSize, long body) {
+        long length = headerSize + body;
+        return length > SqlValues.MAX_LENGTH ? -1 : (int) length;
+    }
+
+    /**
      * As {@link #makeRecord(Object[], int, int, String, boolean)}, but field {@code i} is
      * copied as stored where {@code storedIn[i]} is not null: field {@code storedFields[i]} of
      * that cursor's current record, of serial type {@code storedTypes[i]} (the caller has made
@@ -48,7 +59,7 @@ public final class RecordEncoder {
         long[] ints = new long[count];
         byte[][] bytes = new byte[count][];
         int header = 0;
-        int body = 0;
+        long body = 0;
         for (int i = 0; i < count; i++) {
             int type;
             if (storedIn != null && storedIn[i] != null) {
@@ -62,7 +73,11 @@ public final class RecordEncoder {
             body += bodyLength(type);
         }
         int headerSize = headerSize(header);
-        byte[] record = new byte[headerSize + body];
+        int length = recordLength(headerSize, body);
+        if (length < 0) {
+            return null;
+        }
+        byte[] record = new byte[length];
         int h = putVarint(record, 0, headerSize);
         int d = headerSize;
         for (int i = 0; i < count; i++) {

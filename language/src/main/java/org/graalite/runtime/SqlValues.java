@@ -15,6 +15,13 @@ public final class SqlValues {
     private SqlValues() {
     }
 
+    /**
+     * SQLite's limit on the bytes of a string, BLOB or record (SQLITE_LIMIT_LENGTH at its
+     * default, SQLITE_MAX_LENGTH; while a connection lowers it, statements run on the native
+     * tier): Concat and MakeRecord fail with "string or blob too big" beyond it.
+     */
+    public static final long MAX_LENGTH = 1_000_000_000L;
+
     /** A TEXT or BLOB value as SQLite's arithmetic reads it: Long or Double. */
     @TruffleBoundary
     public static Number numeric(Object textOrBlob) {
