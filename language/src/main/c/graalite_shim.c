@@ -1036,6 +1036,35 @@ static void graalite_key_mem(const GraaliteValue *v, Mem *m, sqlite3 *db) {
 }
 
 /*
+ * Two texts (UTF-8, na and nb bytes) as the collation of the instruction at pc orders them:
+ * its P4 CollSeq (Eq, Lt, ...), or that of key field `field` of its P4 KeyInfo (Compare).
+ * For a collation that is not SQLite's own (a guest's, through its upcall, or an extension's),
+ * which the Truffle tier does not implement. Negative, zero or positive.
+ */
+GRAALITE_EXPORT int graalite_collate(sqlite3_stmt *stmt, int pc, int field, const char *a, int na, const char *b, int nb) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  CollSeq *pColl = 0;
+  GraaliteValue va, vb;
+  Mem ma, mb;
+  if (pOp->p4type == P4_COLLSEQ) {
+    pColl = pOp->p4.pColl;
+  } else if (pOp->p4type == P4_KEYINFO && field >= 0 && field < pOp->p4.pKeyInfo->nAllField) {
+    pColl = pOp->p4.pKeyInfo->aColl[field];
+  }
+  memset(&va, 0, sizeof(va));
+  memset(&vb, 0, sizeof(vb));
+  va.type = vb.type = SQLITE_TEXT;
+  va.p = a;
+  va.n = na;
+  vb.p = b;
+  vb.n = nb;
+  graalite_key_mem(&va, &ma, p->db);
+  graalite_key_mem(&vb, &mb, p->db);
+  return sqlite3MemCompare(&ma, &mb, pColl);
+}
+
+/*
  * graalite_index_moveto with the key as values (key[0..nField-1]) rather than a record: the
  * UnpackedRecord points at Mems on this stack frame, as OP_SeekGE's points at its registers,
  * so a seek neither encodes a record in Java nor unpacks and allocates one here.
@@ -1400,7 +1429,7 @@ GRAALITE_EXPORT int graalite_op_open_dup(sqlite3_stmt *stmt, int pc) {
  */
 
 /* The context of one aggregate step, on the caller's stack: argc argument slots after it. */
-static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, FuncDef *pFunc, const GraaliteValue *args, int inverse) {
+static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, FuncDef *pFunc, const GraaliteValue *args, int inverse, int *skipped) {
   int argc = pOp->p5;
   u64 space[(SZ_CONTEXT(argc > 0 ? argc : 1) + 7) / 8 + 1];
   sqlite3_context *pCtx = (sqlite3_context *)space;
@@ -1436,6 +1465,7 @@ static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, FuncDef *pFunc, const Gra
   if (pCtx->skipFlag && pc > 0 && p->aOp[pc - 1].opcode == OP_CollSeq && p->aOp[pc - 1].p1) {
     sqlite3VdbeMemSetInt64(&p->aMem[p->aOp[pc - 1].p1], 1);
   }
+  *skipped = pCtx->skipFlag;
   sqlite3VdbeMemRelease(&out);
   return rc;
 }
@@ -1450,14 +1480,23 @@ static FuncDef *graalite_agg_funcdef(Op *pOp) {
   return 0;
 }
 
-/* OP_AggStep, OP_AggStep1 / OP_AggInverse at pc with arguments from Java. */
-GRAALITE_EXPORT int graalite_op_agg_step(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, GraaliteValue *unused) {
+/*
+ * OP_AggStep, OP_AggStep1 / OP_AggInverse at pc with arguments from Java. *out is the integer 1
+ * when the step set its skip flag (min and max keeping their value: the program's CollSeq flag
+ * register, which lives in Java, tells the program to leave the row's other columns), else 0.
+ */
+GRAALITE_EXPORT int graalite_op_agg_step(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, GraaliteValue *out) {
   Vdbe *p = (Vdbe *)stmt;
   Op *pOp = &p->aOp[pc];
-  (void)unused;
+  int skipped = 0;
+  int rc;
   FuncDef *pFunc = graalite_agg_funcdef(pOp);
   if (pFunc == 0) return SQLITE_MISUSE;
-  return graalite_agg_call(p, pc, pOp, pFunc, args, pOp->opcode == OP_AggInverse || pOp->p1 != 0);
+  rc = graalite_agg_call(p, pc, pOp, pFunc, args, pOp->opcode == OP_AggInverse || pOp->p1 != 0, &skipped);
+  memset(out, 0, sizeof(*out));
+  out->type = SQLITE_INTEGER;
+  out->i = skipped != 0;
+  return rc;
 }
 
 /*

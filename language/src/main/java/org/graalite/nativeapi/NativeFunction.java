@@ -216,6 +216,8 @@ public enum NativeFunction {
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),
     CURSOR_PIN("graalite_cursor_pin", true, null, ADDRESS, JAVA_INT, JAVA_INT),
+    /* Not critical: a guest's collation is an upcall. */
+    COLLATE("graalite_collate", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_RESET("graalite_cursor_reset", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OPEN_DUP("graalite_op_open_dup", false, JAVA_INT, ADDRESS, JAVA_INT),

@@ -36,6 +36,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_COUNT = NativeFunction.CURSOR_COUNT.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_HINTS = NativeFunction.CURSOR_HINTS.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_PIN = NativeFunction.CURSOR_PIN.ffm;
+    private static final java.lang.invoke.MethodHandle COLLATE = NativeFunction.COLLATE.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_IS_EMPTY = NativeFunction.CURSOR_IS_EMPTY.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD_COPY = NativeFunction.CURSOR_PAYLOAD_COPY.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_RESET = NativeFunction.CURSOR_RESET.ffm;
@@ -505,16 +506,20 @@ public final class NativeVdbe {
         return callWithValues(OP_CAST, pc, new Object[]{value}, null);
     }
 
-    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these arguments. */
+    /**
+     * AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these
+     * arguments; true if the step set its skip flag (min or max kept its value: the CollSeq
+     * before it then sets its flag register).
+     */
     @TruffleBoundary
-    public void aggregateStep(int pc, Object[] arguments) {
-        callWithValues(OP_AGG_STEP, pc, arguments, null);
+    public boolean aggregateStep(int pc, Object[] arguments) {
+        return aggregateStep(pc, arguments, null);
     }
 
-    /** As {@link #aggregateStep(int, Object[])}, the arguments with these subtypes (0 for none). */
+    /** As {@link #aggregateStep(int, Object[])}, the arguments with these subtypes (0 for none; null: none has one). */
     @TruffleBoundary
-    public void aggregateStep(int pc, Object[] arguments, int[] subtypes) {
-        callWithValues(OP_AGG_STEP, pc, arguments, subtypes);
+    public boolean aggregateStep(int pc, Object[] arguments, int[] subtypes) {
+        return callWithValues(OP_AGG_STEP, pc, arguments, subtypes) instanceof Long skipped && skipped != 0;
     }
 
     /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value (its subtype then in {@link #resultSubtype()}). */
@@ -818,6 +823,32 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * Texts {@code a} and {@code b} as the collation of the instruction at {@code pc} orders
+     * them (its P4 CollSeq, or that of key field {@code field} of its P4 KeyInfo): a collation
+     * that is not SQLite's own, which SQLite calls (a guest's through its upcall). Negative,
+     * zero or positive; what a guest's collation threw is thrown here.
+     */
+    @TruffleBoundary
+    public int collate(int pc, int field, String a, String b) {
+        byte[] x = a.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] y = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        MemorySegment m = scratch(x.length + y.length + 1);
+        MemorySegment.copy(x, 0, m, ValueLayout.JAVA_BYTE, 0, x.length);
+        MemorySegment.copy(y, 0, m, ValueLayout.JAVA_BYTE, x.length, y.length);
+        int c;
+        try {
+            c = (int) COLLATE.invokeExact(stmt, pc, field, m, x.length, m.asSlice(x.length), y.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        RuntimeException failed = UserCollations.takePending();
+        if (failed != null) {
+            throw failed;
+        }
+        return c;
     }
 
     /** OP_IfEmpty: (rc << 8) | empty. */

@@ -11,8 +11,9 @@ import java.lang.invoke.MethodType;
  * User collations on SQLite's side: each is registered with sqlite3_create_collation_v2 and
  * one shared FFM upcall, whose user-data pointer is the collation's id. SQLite calls it
  * wherever it orders text under that collation (comparisons, ORDER BY, indexes), with the two
- * texts as UTF-8. Statements that name a user collation run on the native tier (see
- * NodeFactory.unsupported), so this upcall is the only caller.
+ * texts as UTF-8: on the native tier, and on the Truffle tier, where SQLite's sorters and
+ * index searches call it and the tier's comparisons of two texts ask SQLite to
+ * (NativeVdbe.collate), so this upcall is the only caller.
  *
  * <p>SQLite's comparison callback cannot fail: an exception the collation throws is kept (see
  * {@link #takePending}) and the comparison counts as equal; the statement then throws the

@@ -486,20 +486,31 @@ final class AggregateNodes {
         private final int argumentCount;
         /** The program's functions set or read value subtypes: the arguments go with theirs (json_group_array). */
         private final boolean subtypes;
+        /**
+         * The flag register of the CollSeq before (0: none): set when min or max keeps its value,
+         * so that the program does not load the row's other columns for it (the "bare" columns
+         * of {@code SELECT a, max(b)}); SQLite sets its own copy of the register, not this one.
+         */
+        private final int skipFlag;
 
-        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes) {
+        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes, int skipFlag) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.subtypes = subtypes;
+            this.skipFlag = skipFlag;
         }
 
         @Override
         public void execute(Execution execution) {
+            boolean skipped;
             if (subtypes) {
-                SubtypeNodes.aggregateStep(execution, pc, firstArgument, argumentCount);
+                skipped = SubtypeNodes.aggregateStep(execution, pc, firstArgument, argumentCount);
             } else {
-                execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
+                skipped = execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
+            }
+            if (skipFlag > 0 && skipped) {
+                execution.registers[skipFlag] = 1L;
             }
         }
     }

@@ -70,6 +70,48 @@ final class ComparisonNodes {
     }
 
     /**
+     * Lt, Le, Gt, Ge, Eq or Ne under a collation that is not SQLite's own (a guest's): as
+     * {@link Compare}, but two texts are ordered by SQLite through this instruction's P4, which
+     * calls the collation (NativeVdbe.collate). Out of line: such collations are rare, and each
+     * comparison of two texts is a native call and an upcall anyway.
+     */
+    static final class GuestCollated extends InstructionNode {
+        private final int relation;
+        private final int right;
+        private final int left;
+        private final int flags;
+        private final boolean keepResult;
+        private final boolean mayBeCleared;
+
+        GuestCollated(int pc, int target, int relation, int right, int left, int flags, boolean keepResult, boolean mayBeCleared) {
+            super(pc, BRANCH, target);
+            this.relation = relation;
+            this.right = right;
+            this.left = left;
+            this.flags = flags;
+            this.keepResult = keepResult;
+            this.mayBeCleared = mayBeCleared && (flags & NULLEQ) != 0;
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            Object a = execution.registers[left];
+            int res;
+            if (mayBeCleared && a == null && execution.clearedNull != null && execution.clearedNull[left]) {
+                res = 1;
+            } else {
+                res = compare(execution, a, execution.registers[right]);
+            }
+            return outcome(execution, res, relation, flags, keepResult);
+        }
+
+        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        private int compare(Execution execution, Object a, Object b) {
+            return ComparisonOperationNode.general(a, b, flags, org.graalite.runtime.Collations.GUEST, (x, y) -> execution.vdbe.collate(pc, 0, x, y));
+        }
+    }
+
+    /**
      * Whether a comparison whose result is {@code res} (or UNORDERED for a NULL operand) jumps,
      * keeping the result for an ElseEq when {@code keepResult}.
      */
@@ -146,13 +188,23 @@ final class ComparisonNodes {
                 // The key's collations and sort orders go in order; only the registers are permuted.
                 Object a = r[first + permutation[i]];
                 Object b = r[second + permutation[i]];
-                int c = compareKeyField(a, b, collations[i], sortFlags[i]);
+                int c = collations[i] == org.graalite.runtime.Collations.GUEST ? compareGuestField(execution, i, a, b) : compareKeyField(a, b, collations[i], sortFlags[i]);
                 if (c != 0) {
                     result = c;
                     break;
                 }
             }
             execution.compareResult = result;
+        }
+
+        /** Field {@code i} under a guest's collation: two texts ordered by SQLite (NativeVdbe.collate), other values as under BINARY. */
+        @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+        private int compareGuestField(Execution execution, int i, Object a, Object b) {
+            if (a instanceof String x && b instanceof String y) {
+                int c = execution.vdbe.collate(pc, i, x, y);
+                return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -c : c;
+            }
+            return compareKeyField(a, b, org.graalite.runtime.Collations.BINARY, sortFlags[i]);
         }
     }
 

@@ -95,6 +95,15 @@ abstract class ComparisonOperationNode extends Node {
     /** sqlite3MemCompare after the instruction's affinity, and its NULL rules. */
     @TruffleBoundary
     static int general(Object a, Object b, int flags, int collation) {
+        return general(a, b, flags, collation, null);
+    }
+
+    /**
+     * As {@link #general(Object, Object, int, int)}; under {@link Collations#GUEST},
+     * {@code guest} orders two texts.
+     */
+    @TruffleBoundary
+    static int general(Object a, Object b, int flags, int collation, java.util.Comparator<String> guest) {
         if (a == null || b == null) {
             if ((flags & ComparisonNodes.NULLEQ) != 0) {
                 return a == null && b == null ? 0 : (a == null ? -1 : 1);
@@ -113,6 +122,9 @@ abstract class ComparisonOperationNode extends Node {
         } else if (affinity == ComparisonNodes.AFF_TEXT && (a instanceof String || b instanceof String)) {
             a = ComparisonNodes.textOf(a);
             b = ComparisonNodes.textOf(b);
+        }
+        if (collation == Collations.GUEST) {
+            return a instanceof String x && b instanceof String y ? guest.compare(x, y) : Collations.compare(a, b, Collations.BINARY);
         }
         return Collations.compare(a, b, collation);
     }

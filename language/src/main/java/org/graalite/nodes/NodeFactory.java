@@ -61,10 +61,9 @@ public final class NodeFactory {
 
     /** Why the Truffle tier cannot run {@code i} on {@code database} (which knows the guest functions); null if it can. */
     public static String unsupported(Instruction i, Database database) {
-        if (i.p4() instanceof P4.KeyInfo k && userCollation(k) != null) {
-            // A guest's collation orders this cursor's or sorter's keys: SQLite calls it (UserCollations).
-            return i.opcodeName() + " with collation " + userCollation(k);
-        }
+        // A collation that is not SQLite's own (a guest's) in a KeyInfo is SQLite's to call where
+        // it orders a cursor's or sorter's keys (the Java paths take only SQLite's collations: see
+        // indexKey, SmallKeyIndexes), and NativeVdbe.collate's where Eq, Compare, ... order texts.
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "If", "IfNot", "IsNull", "NotNull", "DecrJumpZero", "Integer", "Int64", "Real", "String8", "String", "Copy", "SCopy", "IntCopy",
                             "Move", "RealAffinity", "ResultRow", "Add", "Subtract", "Multiply", "Divide", "Remainder", "OpenRead", "Close", "Next", "Prev",
@@ -101,7 +100,7 @@ public final class NodeFactory {
                 // Only read by the Compare right after it.
                 return i.p4() instanceof P4.IntArray ? null : "Permutation " + i.p4Display();
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
-                return collation(i) >= 0 ? null : i.opcodeName() + " with collation " + i.p4Display();
+                return null;
             case "Transaction", "OpenWrite", "IdxDelete", "HaltIfNull", "ResetCount", "ReleaseReg", "SoftNull", "Cast", "RowSetAdd", "RowSetRead", "RowSetTest", "ReopenIdx", "IfEmpty",
                             "ResetSorter", "SequenceTest", "Explain", "SeekScan":
                 return null;
@@ -111,11 +110,11 @@ public final class NodeFactory {
                 return null;
             case "Compare":
                 // P5 OPFLAG_PERMUTE reorders the fields through the Permutation before (see permutation()).
-                return i.p4() instanceof P4.KeyInfo k && keyCollations(k, i.p3()) != null ? null : "Compare " + i.p4Display();
+                return i.p4() instanceof P4.KeyInfo k && i.p3() <= k.collations().length ? null : "Compare " + i.p4Display();
             case "SeekRowid", "NotExists":
                 return null;
             case "CollSeq":
-                return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
+                return null;
             case "Blob", "FilterAdd", "Filter":
                 return null;
             case "Affinity":
@@ -159,22 +158,15 @@ public final class NodeFactory {
         return i.p4() instanceof P4.Int32 n ? n.value() : 0;
     }
 
-    /** The collation of a comparison's or CollSeq's P4 (BINARY when absent); -1 if Graalite has no such collation. */
+    /**
+     * The collation of a comparison's or CollSeq's P4 (BINARY when absent); -1 if Graalite has
+     * no such collation (a guest's: see ComparisonNodes.GuestCollated).
+     */
     private static int collation(Instruction i) {
         if (i.p4() instanceof P4.None) {
             return Collations.BINARY;
         }
         return i.p4() instanceof P4.CollSeq c ? Collations.of(c.name()) : -1;
-    }
-
-    /** The first collation of {@code key} that is not one of SQLite's own (a guest's); null if none. */
-    private static String userCollation(P4.KeyInfo key) {
-        for (String name : key.collations()) {
-            if (Collations.of(name) < 0) {
-                return name;
-            }
-        }
-        return null;
     }
 
     /** The collations of a key's first {@code fields} fields; null if one is not Graalite's. */
@@ -544,6 +536,10 @@ public final class NodeFactory {
 
     /** Eq, Ne, Lt, Le, Gt or Ge: on registers, or reading the fields of the Columns before it in place. */
     private static InstructionNode comparison(Instruction i, int relation, Build build) {
+        if (collation(i) < 0) {
+            // (fusable kept its Columns' values in registers.)
+            return new ComparisonNodes.GuestCollated(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
+        }
         ColumnComparisons.Operands fused = build.fused().operands(i.address());
         if (fused == null) {
             return new ComparisonNodes.Compare(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), collation(i), elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
@@ -651,7 +647,10 @@ public final class NodeFactory {
             if (sqliteAggregate(i, database)) {
                 P4.Function f = (P4.Function) i.p4();
                 // An extension's aggregate may have the name of one with a Java implementation.
-                if (window || subtypes || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
+                // min and max under a guest's collation (the CollSeq before): SQLite calls it.
+                Instruction before = i.address() > 0 ? program.get(i.address() - 1) : null;
+                boolean guestCollation = before != null && before.opcodeName().equals("CollSeq") && collation(before) < 0;
+                if (window || subtypes || guestCollation || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
                     registers.add(i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
                 }
             }
@@ -958,8 +957,12 @@ public final class NodeFactory {
                 return new ControlNodes.ThreeWayJump(pc, i.p1(), i.p2(), i.p3());
             case "Compare": {
                 P4.KeyInfo key = (P4.KeyInfo) i.p4();
-                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()), keyCollations(key, i.p3()),
-                                permutation(program, i));
+                int[] collations = new int[i.p3()];
+                for (int f = 0; f < collations.length; f++) {
+                    int c = Collations.of(key.collations()[f]);
+                    collations[f] = c >= 0 ? c : Collations.GUEST;
+                }
+                return new ComparisonNodes.CompareVectors(pc, i.p1(), i.p2(), i.p3(), java.util.Arrays.copyOf(key.sortFlags(), i.p3()), collations, permutation(program, i));
             }
             case "Permutation":
                 // Its P4 is read by the Compare after it when that one is built.
@@ -1041,7 +1044,7 @@ public final class NodeFactory {
             case "CollSeq":
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggInverse":
-                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes());
+                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
             case "AggValue":
                 return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
             case "AggStep":
@@ -1054,11 +1057,11 @@ public final class NodeFactory {
                     }
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }
-                if (build.nativeAccumulators().contains(i.p3())) {
-                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes());
-                }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
+                if (build.nativeAccumulators().contains(i.p3())) {
+                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), collSeq ? before.p1() : 0);
+                }
                 return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
                                 collSeq ? collation(before) : Collations.BINARY);
             }

@@ -30,14 +30,14 @@ final class SubtypeNodes {
         store(execution, result, value, execution.vdbe.resultSubtype());
     }
 
-    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes. */
+    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */
     @TruffleBoundary
-    static void aggregateStep(Execution execution, int pc, int first, int count) {
+    static boolean aggregateStep(Execution execution, int pc, int first, int count) {
         Object[] arguments = new Object[count];
         for (int i = 0; i < count; i++) {
             arguments[i] = execution.registers[first + i];
         }
-        execution.vdbe.aggregateStep(pc, arguments, subtypes(execution, first, count));
+        return execution.vdbe.aggregateStep(pc, arguments, subtypes(execution, first, count));
     }
 
     /** AggFinal or AggValue at {@code pc}: r[result] = the aggregate's value, with its subtype (json_group_array's 'J'). */

@@ -11,6 +11,12 @@ public final class Collations {
     public static final int BINARY = 0;
     public static final int NOCASE = 1;
     public static final int RTRIM = 2;
+    /**
+     * Not SQLite's own (a guest's, or an extension's): two texts are ordered by SQLite, which
+     * calls it, through the instruction that names it (NativeVdbe.collate); every other pair of
+     * values compares as under BINARY. Only the nodes that know their instruction take it.
+     */
+    public static final int GUEST = 3;
 
     private Collations() {
     }

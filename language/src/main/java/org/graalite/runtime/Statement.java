@@ -287,6 +287,10 @@ public final class Statement implements AutoCloseable {
             boolean byNativeStep = tier != Tier.TRUFFLE;
             try {
                 row = byNativeStep ? nativeStep() : (Boolean) callTarget.call(execution);
+                if (!byNativeStep) {
+                    // A guest's collation that failed while SQLite sorted or searched for the tier.
+                    throwPendingCollationError();
+                }
             } catch (SqliteException e) {
                 if (!continuesNativelyAfterSchemaChange(e)) {
                     throw e;
@@ -413,6 +417,14 @@ public final class Statement implements AutoCloseable {
         }
     }
 
+    /** Throws the exception a guest's collation threw while SQLite called it (it took the texts for equal and went on). */
+    private static void throwPendingCollationError() {
+        RuntimeException collation = org.graalite.nativeapi.UserCollations.takePending();
+        if (collation != null) {
+            throw collation;
+        }
+    }
+
     /** A step on SQLite's VDBE; a guest function's exception comes back as itself, not as SQLite's error. */
     private boolean nativeStep() {
         catchUpNativeBindings();
@@ -427,10 +439,7 @@ public final class Statement implements AutoCloseable {
             throw guest != null ? guest : e;
         }
         // A collation that failed during the step (SQLite went on as if it found the texts equal).
-        RuntimeException collation = org.graalite.nativeapi.UserCollations.takePending();
-        if (collation != null) {
-            throw collation;
-        }
+        throwPendingCollationError();
         // A function's error that SQLite ignored must not stand for a later step's error.
         org.graalite.nativeapi.UserFunctions.takePending();
         return row;

@@ -12,7 +12,7 @@ import org.graalite.nativeapi.UserCollations;
  * A collating sequence written in a guest language, or a Java {@link Comparator} of strings
  * (Graalite's JDBC driver): SQLite calls it with two texts, and orders them by the sign of the
  * number it returns. As in Python's sqlite3, a result that is not a number counts as 0 (equal)
- * and a very large one by its sign. Statements that use it run on the native tier.
+ * and a very large one by its sign. SQLite calls it on both tiers (see UserCollations).
  */
 public final class UserCollation implements UserCollations.Comparison {
     private final String name;
