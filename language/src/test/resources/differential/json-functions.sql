@@ -40,6 +40,8 @@ select tag, json_group_object(id, body -> '$.c'), json_group_array(json_object('
 select json_object('all', json_group_array(json_object('id', id, 'a', body -> '$.a'))) from doc where json_valid(body) and json_type(body) = 'object';
 select json_group_array(body -> '$.b' order by id desc), json_group_array(id order by id desc), json_group_object(tag, body -> '$.a' order by id) from doc where json_valid(body);
 select max(body -> '$.b'), min(body -> '$.c'), json_array(max(body -> '$.b')), json_array(min(body -> '$.c')), count(body -> '$.a'), group_concat(body -> '$.a') from doc where json_valid(body);
+select id, max(body ->> '$.f'), json_array(min(body -> '$.c')) from doc where json_valid(body);
+select tag, id, min(body ->> '$.a') from doc where json_valid(body) group by tag order by tag;
 select id, json_group_array(id) over (order by id), json_array(first_value(body -> '$.b') over (order by id)) from doc where json_valid(body) order by id;
 -- JSON in WHERE, ORDER BY, GROUP BY, and an index on an expression (its column read back by a Copy that clears the subtype).
 select id from doc where json_valid(body) and (body ->> '$.a' = 1 or body ->> '$.c.d' = 'y') order by id;
