@@ -116,6 +116,9 @@ public final class NodeFactory {
                 return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
             case "Blob", "FilterAdd", "Filter":
                 return null;
+            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy":
+                // Their operands are checked against the whole program in unsupportedInProgram.
+                return null;
             case "Affinity":
                 return i.p4() instanceof P4.Text ? null : "Affinity without affinities";
             case "Function", "PureFunc": {
@@ -150,6 +153,81 @@ public final class NodeFactory {
             default:
                 return i.opcodeName();
         }
+    }
+
+    /** The instructions that may name a virtual-table cursor (VOpen's P1): the module answers them. */
+    private static final java.util.Set<String> VIRTUAL_CURSOR_INSTRUCTIONS = java.util.Set.of("VOpen", "VFilter", "VColumn", "VNext", "Rowid", "NullRow", "IfNullRow", "Close");
+    /** VColumn's P5 for an UPDATE's unchanged column (sqlite3_vtab_nochange()). */
+    static final int OPFLAG_NOCHNG = 0x01;
+
+    /**
+     * Why the Truffle tier cannot run {@code program} although it runs each of its instructions
+     * (what instructions do together); empty if it can.
+     * <ul>
+     * <li>A virtual-table cursor named by an instruction other than those the module answers
+     * (the code generator emits none; a b-tree read of it would read no record).
+     * <li>A VColumn with OPFLAG_NOCHNG whose "no change" value would go through Java to a
+     * VUpdate: Java's registers cannot carry it, so VUpdate takes such a register as SQLite
+     * holds it; that is right only where the VColumn stores into VUpdate's arguments (a
+     * one-pass UPDATE), not where a record of an ephemeral table carries the value to them.
+     * <li>An aggregate that reads subtypes (json_group_array) in a program with a VColumn:
+     * json_each's values carry the JSON subtype, which Java's registers do not (functions that
+     * read subtypes are SQLite's already, see {@link #unsupported}).
+     * </ul>
+     */
+    public static java.util.Set<String> unsupportedInProgram(List<Instruction> program) {
+        java.util.Set<String> reasons = new java.util.TreeSet<>();
+        CursorUses uses = CursorUses.of(program);
+        if (uses.virtual().isEmpty()) {
+            return reasons;
+        }
+        for (Instruction i : program) {
+            String name = i.opcodeName();
+            if (uses.isVirtual(i.p1()) && SmallKeyIndexes.namesCursorInP1(name) && !VIRTUAL_CURSOR_INSTRUCTIONS.contains(name)) {
+                reasons.add(name + " on a virtual table");
+            }
+            if (name.equals("VColumn") && (i.p5() & OPFLAG_NOCHNG) != 0 && !(inVirtualUpdate(program, i.p3()) && !inRecord(program, i.p3()))) {
+                reasons.add("VColumn of an unchanged column through a record");
+            }
+            if (name.startsWith("Agg") && i.p4() instanceof P4.Function f && (f.flags() & SQLITE_SUBTYPE) != 0) {
+                reasons.add(name + " " + i.p4Display() + " of a virtual table's values");
+            }
+        }
+        return reasons;
+    }
+
+    /** Whether register {@code register} is an argument of a VUpdate of {@code program}. */
+    private static boolean inVirtualUpdate(List<Instruction> program, int register) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("VUpdate") && register >= i.p3() && register < i.p3() + i.p2()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a MakeRecord of {@code program} reads register {@code register}. */
+    private static boolean inRecord(List<Instruction> program, int register) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("MakeRecord") && register >= i.p1() && register < i.p1() + i.p2()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** VUpdate's arguments that only a VColumn with OPFLAG_NOCHNG writes (see {@link #unsupportedInProgram}); null if none. */
+    private static boolean[] keptArguments(List<Instruction> program, Instruction update) {
+        boolean[] kept = new boolean[Math.max(0, update.p2())];
+        boolean any = false;
+        for (Instruction i : program) {
+            int k = i.p3() - update.p3();
+            if (i.opcodeName().equals("VColumn") && (i.p5() & OPFLAG_NOCHNG) != 0 && k >= 0 && k < kept.length) {
+                kept[k] = true;
+                any = true;
+            }
+        }
+        return any ? kept : null;
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -787,7 +865,26 @@ public final class NodeFactory {
             case "Column":
                 return new CursorNodes.Column(pc, i.p3(), !build.fused().columnValueUnused(pc), recordField(i, build));
             case "Rowid":
+                if (build.cursorUses().isVirtual(i.p1())) {
+                    return new VirtualTableNodes.Rowid(pc, i.p1(), i.p2());
+                }
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
+            case "VBegin":
+                return new VirtualTableNodes.Begin(pc);
+            case "VCreate":
+                return new VirtualTableNodes.Create(pc, i.p2());
+            case "VDestroy":
+                return new VirtualTableNodes.Destroy(pc);
+            case "VOpen":
+                return new VirtualTableNodes.Open(pc, i.p1());
+            case "VFilter":
+                return new VirtualTableNodes.Filter(pc, i.p2(), i.p1(), i.p3());
+            case "VNext":
+                return new VirtualTableNodes.Next(pc, i.p2(), i.p1());
+            case "VColumn":
+                return new VirtualTableNodes.Column(pc, i.p1(), i.p3());
+            case "VUpdate":
+                return new VirtualTableNodes.Update(pc, i.p3(), i.p2(), keptArguments(program, i));
             case "Noop":
                 return new ControlNodes.Jump(pc, pc + 1);
             case "FkCheck":
