@@ -2143,7 +2143,7 @@ GRAALITE_EXPORT int graalite_op_vdestroy(sqlite3_stmt *stmt, int pc) {
   sqlite3 *db = p->db;
   Op *pOp = graalite_op_at(p, pc, OP_VDestroy);
   int rc;
-  if (pOp == 0 || pOp->p1 < 0 || pOp->p1 >= db->nDb || pOp->p4.z == 0) return SQLITE_MISUSE;
+  if (pOp == 0 || pOp->p1 < 0 || pOp->p1 >= db->nDb || (pOp->p4type != P4_DYNAMIC && pOp->p4type != P4_STATIC) || pOp->p4.z == 0) return SQLITE_MISUSE;
   db->nVDestroy++;
   rc = sqlite3VtabCallDestroy(db, pOp->p1, pOp->p4.z);
   db->nVDestroy--;

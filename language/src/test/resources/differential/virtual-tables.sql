@@ -17,6 +17,8 @@ select key, path from json_tree('[[1, [2, 3]], 4]', '$[0]');
 select count(*), sum(value) from json_each('[1, 2, 3, 4, 5]');
 select json_group_array(value) from json_each('[[1, 2], {"a": 1}, "x", 3]');
 select value from json_each('[3, 1, 2]') order by value desc;
+select e1.key, e2.key, e2.value from json_each('[[1, 2], {"a": [3]}, []]') e1, json_each(e1.value) e2 order by e1.key, e2.key;
+select e1.key, e2.fullkey from json_each('{"x": {"y": 1}, "z": 2}') e1 left join json_tree(e1.value) e2 on e2.type <> 'object' order by e1.key, e2.id;
 select value from json_each('not json');
 -- joins against a normal table, LEFT JOIN (a null row of the virtual table), IN on json_each's values
 select t.id, e.key, e.value from t, json_each(t.j) e order by t.id, e.key;
