@@ -2103,7 +2103,7 @@ static int graalite_registers_exist(Vdbe *p, int first, int n) {
   return first > 0 && n >= 0 && first + n <= p->nMem;
 }
 
-/* Type of a GraaliteValue that VUpdate leaves as the register holds it (SQLite's types are 1..5). */
+/* Type of a GraaliteValue that VFilter and VUpdate leave as the register holds it (SQLite's types are 1..5). */
 #define GRAALITE_VALUE_KEPT 0
 
 /* OP_VBegin at pc: the xBegin of the P4 table, if any; fails inside a module's xSync. */
@@ -2184,10 +2184,35 @@ GRAALITE_EXPORT int graalite_op_vopen(sqlite3_stmt *stmt, int pc) {
 }
 
 /*
+ * OP_VInitIn at pc: register P2 becomes a ValueList over the keys of ephemeral index P1 (the
+ * right side of an IN that the module handles, read with sqlite3_vtab_in_first/next into
+ * register P3). The pointer stays in SQLite's register; VFilter passes it on from there.
+ */
+GRAALITE_EXPORT int graalite_op_vinitin(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VInitIn);
+  VdbeCursor *pC;
+  ValueList *pRhs;
+  Mem *pOut;
+  if (pOp == 0 || !graalite_registers_exist(p, pOp->p2, 1) || !graalite_registers_exist(p, pOp->p3, 1)) return SQLITE_MISUSE;
+  pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  if (pC == 0) return SQLITE_MISUSE;
+  pRhs = sqlite3_malloc64(sizeof(*pRhs));
+  if (pRhs == 0) return SQLITE_NOMEM;
+  pRhs->pCsr = pC->uc.pCursor;
+  pRhs->pOut = &p->aMem[pOp->p3];
+  pOut = &p->aMem[pOp->p2];
+  sqlite3VdbeMemSetNull(pOut);
+  sqlite3VdbeMemSetPointer(pOut, pRhs, "ValueList", sqlite3VdbeValueListFree);
+  return SQLITE_OK;
+}
+
+/*
  * OP_VFilter at pc: xFilter of cursor P1 with plan number r[P3], plan string P4 and the
  * r[P3+1] arguments from r[P3+2]. The n values from Java are r[P3..P3+n-1]; they go into
  * SQLite's registers, where they stay during the scan (json_each reads its argument's bytes
- * in place until the next xFilter). Returns (rc << 8) | empty.
+ * in place until the next xFilter); an argument of type GRAALITE_VALUE_KEPT is VInitIn's
+ * ValueList, left in its register. Returns (rc << 8) | empty.
  */
 GRAALITE_EXPORT int graalite_op_vfilter(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, int n) {
   Vdbe *p = (Vdbe *)stmt;
@@ -2205,7 +2230,10 @@ GRAALITE_EXPORT int graalite_op_vfilter(sqlite3_stmt *stmt, int pc, const Graali
       (args[0].type & 0xff) != SQLITE_INTEGER || (args[1].type & 0xff) != SQLITE_INTEGER || args[1].i != n - 2) {
     return SQLITE_MISUSE << 8;
   }
-  for (i = 0; i < n; i++) graalite_value_to_mem(&args[i], &p->aMem[pOp->p3 + i]);
+  for (i = 0; i < n; i++) {
+    /* A kept argument is the ValueList VInitIn left in the register (IN handled by the module). */
+    if ((args[i].type & 0xff) != GRAALITE_VALUE_KEPT || i < 2) graalite_value_to_mem(&args[i], &p->aMem[pOp->p3 + i]);
+  }
   pArgc = &p->aMem[pOp->p3 + 1];
   nArg = n - 2;
   for (i = 0; i < nArg; i++) p->apArg[i] = &pArgc[i + 1];

@@ -127,6 +127,14 @@ update r set x1 = 40 where id = 3;
 delete from r where label = 'edge';
 select * from r order by id;
 select count(*) from r where x1 > 25;
+insert or fail into r values (20, 1, 2, 1, 2, 'kept by fail'), (1, 0, 1, 0, 1, 'duplicate');
+insert or abort into r values (21, 1, 2, 1, 2, 'undone by abort'), (1, 0, 1, 0, 1, 'duplicate');
+select id, label from r where id >= 20 order by id;
+begin;
+insert into r values (30, 1, 2, 1, 2, 'in a transaction');
+insert or rollback into r values (1, 0, 1, 0, 1, 'duplicate');
+select count(*) from r where id = 30;
+commit;
 -- CREATE and DROP VIRTUAL TABLE
 create virtual table r2 using rtree(id, a, b);
 insert into r2 values (1, 1, 2);
@@ -144,4 +152,6 @@ select name, type from sqlite_schema where name like 'ft%' order by name;
 -- tiers up to here): an UPDATE whose rows go through an ephemeral table, whose records cannot
 -- carry the "no change" values of its unchanged columns on the Truffle tier.
 update ft set title = upper(title) where ft match 'fox';
+select rowid, title, body from ft order by rowid;
+update ft set body = t.n from t where ft.rowid = t.id;
 select rowid, title, body from ft order by rowid;

@@ -233,6 +233,7 @@ public enum NativeFunction {
     OP_VCREATE("graalite_op_vcreate", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_VDESTROY("graalite_op_vdestroy", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_VOPEN("graalite_op_vopen", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VINITIN("graalite_op_vinitin", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_VFILTER("graalite_op_vfilter", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_VCOLUMN("graalite_op_vcolumn", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     OP_VNEXT("graalite_op_vnext", false, JAVA_INT, ADDRESS, JAVA_INT),

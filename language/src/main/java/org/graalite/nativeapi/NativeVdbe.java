@@ -98,6 +98,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_VCREATE = NativeFunction.OP_VCREATE.ffm;
     private static final java.lang.invoke.MethodHandle OP_VDESTROY = NativeFunction.OP_VDESTROY.ffm;
     private static final java.lang.invoke.MethodHandle OP_VOPEN = NativeFunction.OP_VOPEN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VINITIN = NativeFunction.OP_VINITIN.ffm;
     private static final java.lang.invoke.MethodHandle OP_VFILTER = NativeFunction.OP_VFILTER.ffm;
     private static final java.lang.invoke.MethodHandle OP_VCOLUMN = NativeFunction.OP_VCOLUMN.ffm;
     private static final java.lang.invoke.MethodHandle OP_VNEXT = NativeFunction.OP_VNEXT.ffm;
@@ -1200,12 +1201,52 @@ public final class NativeVdbe {
     }
 
     /**
+     * What a register holds on the Java side when SQLite's holds VInitIn's ValueList (a native
+     * pointer that reads as NULL there): only VFilter reads such a register, and passes SQLite's
+     * on. Only the code generator's VInitIn and VFilter use it, so no other node meets it.
+     */
+    public static final Object VALUE_LIST = new Object() {
+        @Override
+        public String toString() {
+            return "ValueList";
+        }
+    };
+
+    /** OP_VInitIn at {@code pc}: SQLite's register P2 holds the ValueList of ephemeral index P1. */
+    @TruffleBoundary
+    public void vtabInitIn(int pc) {
+        int rc;
+        try {
+            rc = (int) OP_VINITIN.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /**
      * OP_VFilter at {@code pc}: xFilter with the {@code count} values {@code registers[first..]}
-     * (the plan number, the argument count, the arguments); true when the result is empty.
+     * (the plan number, the argument count, the arguments; {@link #VALUE_LIST} for an argument
+     * that SQLite's register holds); true when the result is empty.
      */
     @TruffleBoundary
     public boolean vtabFilter(int pc, Object[] registers, int first, int count) {
-        MemorySegment m = marshal(registers, first, count, 0);
+        boolean[] kept = null;
+        Object[] values = registers;
+        int from = first;
+        for (int k = 0; k < count; k++) {
+            if (registers[first + k] == VALUE_LIST) {
+                if (kept == null) {
+                    kept = new boolean[count];
+                    values = java.util.Arrays.copyOfRange(registers, first, first + count);
+                    from = 0;
+                }
+                kept[k] = true;
+                values[k] = null;
+            }
+        }
+        MemorySegment m = marshal(values, from, count, 0);
+        keep(m, kept, count);
         int r;
         try {
             r = (int) OP_VFILTER.invokeExact(stmt, pc, m, count);
@@ -1251,8 +1292,19 @@ public final class NativeVdbe {
         return m.get(ValueLayout.JAVA_LONG, 0);
     }
 
-    /** The shim's GRAALITE_VALUE_KEPT: VUpdate leaves that argument's register as SQLite holds it. */
+    /** The shim's GRAALITE_VALUE_KEPT: VFilter and VUpdate leave that argument's register as SQLite holds it. */
     private static final int VALUE_KEPT = 0;
+
+    /** Marks the marshalled values {@code m} whose {@code kept} is set as GRAALITE_VALUE_KEPT. */
+    private static void keep(MemorySegment m, boolean[] kept, int count) {
+        if (kept != null) {
+            for (int k = 0; k < count; k++) {
+                if (kept[k]) {
+                    m.set(ValueLayout.JAVA_INT, (long) k * VALUE + 28, VALUE_KEPT);
+                }
+            }
+        }
+    }
 
     /**
      * OP_VUpdate at {@code pc} with the {@code count} values {@code registers[first..]}, except
@@ -1262,13 +1314,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void vtabUpdate(int pc, Object[] registers, int first, int count, boolean[] kept) {
         MemorySegment m = marshal(registers, first, count, 0);
-        if (kept != null) {
-            for (int k = 0; k < count; k++) {
-                if (kept[k]) {
-                    m.set(ValueLayout.JAVA_INT, (long) k * VALUE + 28, VALUE_KEPT);
-                }
-            }
-        }
+        keep(m, kept, count);
         int rc;
         try {
             rc = (int) OP_VUPDATE.invokeExact(stmt, pc, m);

@@ -117,7 +117,7 @@ public final class NodeFactory {
                 return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
             case "Blob", "FilterAdd", "Filter":
                 return null;
-            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy":
+            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy", "VInitIn":
                 // Their operands are checked against the whole program in unsupportedInProgram.
                 return null;
             case "Affinity":
@@ -878,8 +878,10 @@ public final class NodeFactory {
                 return new VirtualTableNodes.Destroy(pc);
             case "VOpen":
                 return new VirtualTableNodes.Open(pc, i.p1());
+            case "VInitIn":
+                return new VirtualTableNodes.InitIn(pc, i.p2());
             case "VFilter":
-                return new VirtualTableNodes.Filter(pc, i.p2(), i.p1(), i.p3());
+                return new VirtualTableNodes.Filter(pc, i.p2(), i.p1(), i.p3(), program.stream().anyMatch(in -> in.opcodeName().equals("VInitIn")));
             case "VNext":
                 return new VirtualTableNodes.Next(pc, i.p2(), i.p1());
             case "VColumn":

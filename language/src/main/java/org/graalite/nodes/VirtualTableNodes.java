@@ -2,6 +2,7 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 
+import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 
@@ -81,17 +82,41 @@ final class VirtualTableNodes {
     }
 
     /**
+     * VInitIn P1 P2 P3: r[P2] = the list of the keys of ephemeral index P1 (the right side of an
+     * IN the module handles itself, sqlite3_vtab_in()), which the module reads through register
+     * P3. The list is a native pointer: it stays in SQLite's register, and r[P2] on the Java side
+     * holds {@link NativeVdbe#VALUE_LIST}, which VFilter passes on as SQLite's register.
+     */
+    static final class InitIn extends InstructionNode {
+        private final int register;
+
+        InitIn(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.vtabInitIn(pc);
+            execution.registers[register] = NativeVdbe.VALUE_LIST;
+        }
+    }
+
+    /**
      * VFilter P1 P2 P3 P4: starts the scan of cursor P1 with xFilter: plan number r[P3], plan
      * string P4, r[P3+1] arguments from r[P3+2]; jumps to P2 when it has no row.
      */
     static final class Filter extends InstructionNode {
         private final int cursor;
         private final int first;
+        /** The program has VInitIn: the module may step an ephemeral index's b-tree cursor (sqlite3_vtab_in_next). */
+        private final boolean readsValueLists;
 
-        Filter(int pc, int target, int cursor, int first) {
+        Filter(int pc, int target, int cursor, int first, boolean readsValueLists) {
             super(pc, BRANCH, target);
             this.cursor = cursor;
             this.first = first;
+            this.readsValueLists = readsValueLists;
         }
 
         @Override
@@ -102,6 +127,9 @@ final class VirtualTableNodes {
             Object argc = registers[first + 1];
             int count = 2 + (argc instanceof Long n && n >= 0 && n <= registers.length - first - 2 ? n.intValue() : 0);
             boolean empty = execution.vdbe.vtabFilter(pc, registers, first, count);
+            if (readsValueLists) {
+                execution.invalidateRecords();
+            }
             RecordCursor c = execution.cursors[cursor];
             if (c != null) {
                 c.nullRow = false;

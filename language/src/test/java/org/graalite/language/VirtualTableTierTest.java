@@ -108,4 +108,32 @@ class VirtualTableTierTest {
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(c.eval("sql", "select rowid from ft where ft match 'three'")));
         }
     }
+
+    /**
+     * A module that takes an IN list whole (sqlite3_vtab_in(), so SQLite codes OP_VInitIn: a
+     * native list of an ephemeral index's keys in a register that VFilter passes to the module):
+     * src/test/c/invalues.c, whose plan column says how the module got its values.
+     */
+    @Test
+    void aModuleReadsAnInListThroughVInitIn() throws Exception {
+        String library = java.nio.file.Path.of(ExtensionTest.build()).resolveSibling("invalues.so").toString();
+        String[] queries = {"select value, plan from in_values where value in (3, 1, 2, 1)", "select value, plan from in_values where value in (select id from t)",
+                        "select value, plan from in_values where value = 'x'", "select value, plan from in_values", "select id, (select group_concat(value) from in_values where value in (id, id + 1, 'z')) from t",
+                        "select value, plan from in_values where value in (select id from t where id > 5)"};
+        try (Context truffle = SqlContexts.create("truffle"); Context nativeTier = SqlContexts.create("native")) {
+            for (Context c : List.of(truffle, nativeTier)) {
+                Value db = c.getBindings("sql");
+                db.invokeMember("enableLoadExtension", true);
+                db.invokeMember("loadExtension", library);
+                db.invokeMember("execute", "create table t(id integer primary key)");
+                db.invokeMember("execute", "insert into t values (2), (4), (5)");
+            }
+            List<List<Object>> plan = SqlContexts.rows(nativeTier.getBindings("sql").invokeMember("execute", "explain " + queries[0]));
+            assertTrue(plan.stream().anyMatch(row -> row.get(1).equals("VInitIn")), "the module should take the IN list whole: " + plan);
+            assertEquals(List.of(List.of(1L, 1L), List.of(2L, 1L), List.of(3L, 1L)), SqlContexts.rows(truffle.getBindings("sql").invokeMember("execute", queries[0])));
+            for (String query : queries) {
+                assertEquals(SqlContexts.rows(nativeTier.getBindings("sql").invokeMember("execute", query)), SqlContexts.rows(truffle.getBindings("sql").invokeMember("execute", query)), query);
+            }
+        }
+    }
 }
