@@ -2324,6 +2324,34 @@ GRAALITE_EXPORT int graalite_vtab_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_in
 }
 
 /*
+ * OP_VRename at pc: xRename of table P4 to the name *name (register P1, which Java holds), as
+ * ALTER TABLE ... RENAME does it: with legacy ALTER TABLE on during the call, and the statement
+ * not expired afterwards (the module's own SQL may have expired it).
+ */
+GRAALITE_EXPORT int graalite_op_vrename(sqlite3_stmt *stmt, int pc, const GraaliteValue *name) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = graalite_op_at(p, pc, OP_VRename);
+  sqlite3_vtab *pVtab;
+  u64 isLegacy;
+  char *zNew;
+  int rc;
+  if (pOp == 0 || pOp->p4type != P4_VTAB || (name->type & 0xff) != SQLITE_TEXT) return SQLITE_MISUSE;
+  pVtab = pOp->p4.pVtab->pVtab;
+  if (pVtab == 0 || pVtab->pModule == 0 || pVtab->pModule->xRename == 0) return SQLITE_MISUSE;
+  zNew = sqlite3DbStrNDup(db, (const char *)name->p, (u64)name->n);
+  if (zNew == 0) return SQLITE_NOMEM;
+  isLegacy = (db->flags & SQLITE_LegacyAlter);
+  db->flags |= SQLITE_LegacyAlter;
+  rc = pVtab->pModule->xRename(pVtab, zNew);
+  if (isLegacy == 0) db->flags &= ~(u64)SQLITE_LegacyAlter;
+  sqlite3DbFree(db, zNew);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  p->expired = 0;
+  return rc;
+}
+
+/*
  * OP_VUpdate at pc: xUpdate of table P4 with the P2 registers from P3 (the old rowid, the new
  * rowid, the columns), whose values come from Java; a value of type GRAALITE_VALUE_KEPT
  * leaves its register as it is (an unchanged column's "no change" NULL, set by VColumn).

@@ -148,6 +148,18 @@ create virtual table if not exists ft using fts5(y);
 create virtual table bad using fts5();
 create virtual table bad using nosuchmodule(a);
 select name, type from sqlite_schema where name like 'ft%' order by name;
+-- ALTER TABLE ... RENAME of virtual tables (VRename: FTS5 renames its shadow tables)
+alter table ft rename to ft_renamed;
+select rowid, title from ft_renamed where ft_renamed match 'fox' order by rowid;
+select name from sqlite_schema where name like 'ft%' order by name;
+alter table ft_renamed rename to ft;
+alter table r rename to boxes;
+select id, label from boxes where x0 >= 1 order by id;
+alter table boxes rename to r;
+-- integrity checks of virtual tables (VCheck: the module's xIntegrity)
+pragma integrity_check(ft);
+pragma quick_check(r);
+pragma integrity_check;
 -- Last, as the Truffle tier leaves it to the native tier (VirtualTableTierTest compares the
 -- tiers up to here): an UPDATE whose rows go through an ephemeral table, whose records cannot
 -- carry the "no change" values of its unchanged columns on the Truffle tier.

@@ -104,6 +104,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_VNEXT = NativeFunction.OP_VNEXT.ffm;
     private static final java.lang.invoke.MethodHandle VTAB_ROWID = NativeFunction.VTAB_ROWID.ffm;
     private static final java.lang.invoke.MethodHandle OP_VUPDATE = NativeFunction.OP_VUPDATE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VRENAME = NativeFunction.OP_VRENAME.ffm;
 
     private final NativeStatement statement;
     private final MemorySegment stmt;
@@ -1169,6 +1170,19 @@ public final class NativeVdbe {
         int rc;
         try {
             rc = (int) OP_VCREATE.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_VRename at {@code pc}: xRename of its table to {@code name} (its P1 register). */
+    @TruffleBoundary
+    public void vtabRename(int pc, Object name) {
+        MemorySegment m = marshal(new Object[]{name}, 0, 1, 0);
+        int rc;
+        try {
+            rc = (int) OP_VRENAME.invokeExact(stmt, pc, m);
         } catch (Throwable t) {
             throw rethrow(t);
         }

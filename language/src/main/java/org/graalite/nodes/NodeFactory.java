@@ -117,7 +117,7 @@ public final class NodeFactory {
                 return collation(i) >= 0 ? null : "CollSeq " + i.p4Display();
             case "Blob", "FilterAdd", "Filter":
                 return null;
-            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy", "VInitIn":
+            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy", "VInitIn", "VRename":
                 // Their operands are checked against the whole program in unsupportedInProgram.
                 return null;
             case "Affinity":
@@ -876,6 +876,8 @@ public final class NodeFactory {
                 return new VirtualTableNodes.Create(pc, i.p2());
             case "VDestroy":
                 return new VirtualTableNodes.Destroy(pc);
+            case "VRename":
+                return new VirtualTableNodes.Rename(pc, i.p1());
             case "VOpen":
                 return new VirtualTableNodes.Open(pc, i.p1());
             case "VInitIn":

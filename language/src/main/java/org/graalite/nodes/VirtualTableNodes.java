@@ -59,6 +59,21 @@ final class VirtualTableNodes {
         }
     }
 
+    /** VRename P1 P4: calls xRename of virtual table P4 with the new name r[P1] (ALTER TABLE ... RENAME TO). */
+    static final class Rename extends InstructionNode {
+        private final int nameRegister;
+
+        Rename(int pc, int nameRegister) {
+            super(pc, STRAIGHT, -1);
+            this.nameRegister = nameRegister;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.vtabRename(pc, execution.registers[nameRegister]);
+        }
+    }
+
     /**
      * VOpen P1 P4: opens cursor P1 on virtual table P4. A cursor already open on that table (a
      * correlated subquery opens it for every outer row) stays as it is.
