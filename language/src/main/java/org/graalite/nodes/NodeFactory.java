@@ -49,11 +49,11 @@ public final class NodeFactory {
                     java.util.Map.entry("Function", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
                     java.util.Map.entry("PureFunc", "SQLite's built-in functions (run natively), not those with subtypes (JSON); guest functions"),
                     java.util.Map.entry("AggStep", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates; not those that read subtypes (json_group_array) with a VColumn"),
-                    java.util.Map.entry("VColumn", "except an UPDATE's unchanged column (OPFLAG_NOCHNG) carried through an ephemeral table"),
                     java.util.Map.entry("AggStep1", "as AggStep"),
                     java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
                     java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively)"),
-                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"));
+                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"),
+                    java.util.Map.entry("VColumn", "except an UPDATE's unchanged column (OPFLAG_NOCHNG) carried through an ephemeral table"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
@@ -217,7 +217,10 @@ public final class NodeFactory {
         return false;
     }
 
-    /** VUpdate's arguments that only a VColumn with OPFLAG_NOCHNG writes (see {@link #unsupportedInProgram}); null if none. */
+    /**
+     * VUpdate's arguments that a VColumn with OPFLAG_NOCHNG writes (in a one-pass UPDATE, the one
+     * instruction that does, see {@link #unsupportedInProgram}), by argument; null if none.
+     */
     private static boolean[] keptArguments(List<Instruction> program, Instruction update) {
         boolean[] kept = new boolean[Math.max(0, update.p2())];
         boolean any = false;
