@@ -2140,3 +2140,324 @@ GRAALITE_EXPORT int graalite_op_offset(sqlite3_stmt *stmt, int pc, sqlite3_int64
   return SQLITE_MISUSE << 8;
 #endif
 }
+
+/* ---- Virtual tables for the Truffle tier (FTS5, rtree, json_each, pragma functions, dbstat). ----
+ *
+ * Each function is the body of its vdbe.c case. A module's methods may run SQL of their own,
+ * do I/O and call user functions, so none of these calls is critical on the Java side. Errors
+ * come back as an rc, with the module's message already moved into the statement
+ * (sqlite3VtabImportErrmsg) for Java's graalite_exec_abort. Whether a cursor is on no row
+ * (NullRow, a LEFT JOIN's empty side) is tracked by the Java cursor, which does not call
+ * VColumn, VNext or the rowid for such a cursor; so these leave pCur->nullRow alone except
+ * where vdbe.c sets it.
+ */
+
+/* The instruction at pc if it has the given opcode; NULL for a wrong address. */
+static Op *graalite_op_at(Vdbe *p, int pc, int opcode) {
+  if (pc < 0 || pc >= p->nOp || p->aOp[pc].opcode != opcode) return 0;
+  return &p->aOp[pc];
+}
+
+/* The virtual-table cursor iCur, or NULL when that cursor is not one. */
+static VdbeCursor *graalite_vtab_cursor(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_VTAB);
+  return pC != 0 && pC->uc.pVCur != 0 ? pC : 0;
+}
+
+/* Whether registers first..first+n-1 exist in the current frame (register 0 is never one). */
+static int graalite_registers_exist(Vdbe *p, int first, int n) {
+  return first > 0 && n >= 0 && first + n <= p->nMem;
+}
+
+/* Type of a GraaliteValue that VFilter and VUpdate leave as the register holds it (SQLite's types are 1..5). */
+#define GRAALITE_VALUE_KEPT 0
+
+/* OP_VBegin at pc: the xBegin of the P4 table, if any; fails inside a module's xSync. */
+GRAALITE_EXPORT int graalite_op_vbegin(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VBegin);
+  VTable *pVTab;
+  int rc;
+  if (pOp == 0) return SQLITE_MISUSE;
+  pVTab = pOp->p4type == P4_VTAB ? pOp->p4.pVtab : 0;
+  rc = sqlite3VtabBegin(p->db, pVTab);
+  if (pVTab) sqlite3VtabImportErrmsg(p, pVTab->pVtab);
+  return rc;
+}
+
+/*
+ * OP_VCreate at pc: xCreate of the table named *name (register P2, which Java holds) in
+ * database P1. vdbe.c copies the register first because xCreate may run SQL; so does this.
+ */
+GRAALITE_EXPORT int graalite_op_vcreate(sqlite3_stmt *stmt, int pc, const GraaliteValue *name) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = graalite_op_at(p, pc, OP_VCreate);
+  char *zTab;
+  int rc;
+  if (pOp == 0 || pOp->p1 < 0 || pOp->p1 >= db->nDb || (name->type & 0xff) != SQLITE_TEXT) return SQLITE_MISUSE;
+  zTab = sqlite3DbStrNDup(db, (const char *)name->p, (u64)name->n);
+  if (zTab == 0) return SQLITE_NOMEM;
+  rc = sqlite3VtabCallCreate(db, pOp->p1, zTab, &p->zErrMsg);
+  sqlite3DbFree(db, zTab);
+  return rc;
+}
+
+/* OP_VDestroy at pc: xDestroy of table P4 of database P1. */
+GRAALITE_EXPORT int graalite_op_vdestroy(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = graalite_op_at(p, pc, OP_VDestroy);
+  int rc;
+  if (pOp == 0 || pOp->p1 < 0 || pOp->p1 >= db->nDb || (pOp->p4type != P4_DYNAMIC && pOp->p4type != P4_STATIC) || pOp->p4.z == 0) return SQLITE_MISUSE;
+  db->nVDestroy++;
+  rc = sqlite3VtabCallDestroy(db, pOp->p1, pOp->p4.z);
+  db->nVDestroy--;
+  return rc;
+}
+
+/*
+ * OP_VOpen at pc: opens cursor P1 on table P4. 0 when it opened it, 1 when the cursor was
+ * already open on that table (a subquery run again: vdbe.c keeps the cursor as it is), or
+ * rc << 8.
+ */
+GRAALITE_EXPORT int graalite_op_vopen(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VOpen);
+  VdbeCursor *pCur;
+  sqlite3_vtab_cursor *pVCur = 0;
+  sqlite3_vtab *pVtab;
+  const sqlite3_module *pModule;
+  int rc;
+  if (pOp == 0 || pOp->p4type != P4_VTAB || pOp->p1 < 0 || pOp->p1 >= p->nCursor) return SQLITE_MISUSE << 8;
+  pVtab = pOp->p4.pVtab->pVtab;
+  pCur = graalite_vtab_cursor(stmt, pOp->p1);
+  if (pCur != 0 && pCur->uc.pVCur->pVtab == pVtab) return 1;
+  if (pVtab == 0 || pVtab->pModule == 0) return SQLITE_LOCKED << 8;
+  pModule = pVtab->pModule;
+  rc = pModule->xOpen(pVtab, &pVCur);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  if (rc) return rc << 8;
+  pVCur->pVtab = pVtab;
+  pCur = allocateCursor(p, pOp->p1, 0, CURTYPE_VTAB);
+  if (pCur == 0) {
+    pModule->xClose(pVCur);
+    return SQLITE_NOMEM << 8;
+  }
+  pCur->uc.pVCur = pVCur;
+  pVtab->nRef++;
+  return 0;
+}
+
+/*
+ * OP_VInitIn at pc: register P2 becomes a ValueList over the keys of ephemeral index P1 (the
+ * right side of an IN that the module handles, read with sqlite3_vtab_in_first/next into
+ * register P3). The pointer stays in SQLite's register; VFilter passes it on from there.
+ */
+GRAALITE_EXPORT int graalite_op_vinitin(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VInitIn);
+  VdbeCursor *pC;
+  ValueList *pRhs;
+  Mem *pOut;
+  if (pOp == 0 || !graalite_registers_exist(p, pOp->p2, 1) || !graalite_registers_exist(p, pOp->p3, 1)) return SQLITE_MISUSE;
+  pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  if (pC == 0) return SQLITE_MISUSE;
+  pRhs = sqlite3_malloc64(sizeof(*pRhs));
+  if (pRhs == 0) return SQLITE_NOMEM;
+  pRhs->pCsr = pC->uc.pCursor;
+  pRhs->pOut = &p->aMem[pOp->p3];
+  pOut = &p->aMem[pOp->p2];
+  sqlite3VdbeMemSetNull(pOut);
+  sqlite3VdbeMemSetPointer(pOut, pRhs, "ValueList", sqlite3VdbeValueListFree);
+  return SQLITE_OK;
+}
+
+/*
+ * OP_VFilter at pc: xFilter of cursor P1 with plan number r[P3], plan string P4 and the
+ * r[P3+1] arguments from r[P3+2]. The n values from Java are r[P3..P3+n-1]; they go into
+ * SQLite's registers, where they stay during the scan (json_each reads its argument's bytes
+ * in place until the next xFilter); an argument of type GRAALITE_VALUE_KEPT is VInitIn's
+ * ValueList, left in its register. Returns (rc << 8) | empty.
+ */
+GRAALITE_EXPORT int graalite_op_vfilter(sqlite3_stmt *stmt, int pc, const GraaliteValue *args, int n) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VFilter);
+  VdbeCursor *pCur;
+  sqlite3_vtab_cursor *pVCur;
+  sqlite3_vtab *pVtab;
+  Mem *pArgc;
+  int nArg, i, rc, res;
+  if (pOp == 0 || n < 2 || !graalite_registers_exist(p, pOp->p3, n)) return SQLITE_MISUSE << 8;
+  pCur = graalite_vtab_cursor(stmt, pOp->p1);
+  /* p->apArg has room for the argument count of the Integer right before each VFilter
+   * (vdbe.c's resolveP2Values sizes it so): the count from Java must be that one. */
+  if (pCur == 0 || pc == 0 || p->aOp[pc - 1].opcode != OP_Integer || p->aOp[pc - 1].p2 != pOp->p3 + 1 || p->aOp[pc - 1].p1 != n - 2 ||
+      (args[0].type & 0xff) != SQLITE_INTEGER || (args[1].type & 0xff) != SQLITE_INTEGER || args[1].i != n - 2) {
+    return SQLITE_MISUSE << 8;
+  }
+  for (i = 0; i < n; i++) {
+    /* A kept argument is the ValueList VInitIn left in the register (IN handled by the module). */
+    if ((args[i].type & 0xff) != GRAALITE_VALUE_KEPT || i < 2) graalite_value_to_mem(&args[i], &p->aMem[pOp->p3 + i]);
+  }
+  pArgc = &p->aMem[pOp->p3 + 1];
+  nArg = n - 2;
+  for (i = 0; i < nArg; i++) p->apArg[i] = &pArgc[i + 1];
+  pVCur = pCur->uc.pVCur;
+  pVtab = pVCur->pVtab;
+  rc = pVtab->pModule->xFilter(pVCur, (int)args[0].i, pOp->p4.z, nArg, p->apArg);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  if (rc) return rc << 8;
+  res = pVtab->pModule->xEof(pVCur);
+  pCur->nullRow = 0;
+  return res != 0;
+}
+
+/*
+ * OP_VColumn at pc: column P2 of cursor P1's row into register P3, described in *out. With
+ * P5 OPFLAG_NOCHNG (an UPDATE's unchanged column) the module may leave SQLite's "no change"
+ * NULL there, which Java sees as NULL and VUpdate takes from the register as it is.
+ */
+GRAALITE_EXPORT int graalite_op_vcolumn(sqlite3_stmt *stmt, int pc, const GraaliteValue *unused, GraaliteValue *out) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = graalite_op_at(p, pc, OP_VColumn);
+  VdbeCursor *pCur;
+  sqlite3_vtab *pVtab;
+  sqlite3_context sContext;
+  FuncDef nullFunc;
+  Mem *pDest;
+  u8 encoding = ENC(p->db);
+  int rc;
+  (void)unused;
+  if (pOp == 0 || !graalite_registers_exist(p, pOp->p3, 1)) return SQLITE_MISUSE;
+  pCur = graalite_vtab_cursor(stmt, pOp->p1);
+  if (pCur == 0) return SQLITE_MISUSE;
+  pDest = &p->aMem[pOp->p3];
+  pVtab = pCur->uc.pVCur->pVtab;
+  memset(&sContext, 0, sizeof(sContext));
+  sContext.pOut = pDest;
+  sContext.enc = encoding;
+  nullFunc.pUserData = 0;
+  nullFunc.funcFlags = SQLITE_RESULT_SUBTYPE;
+  sContext.pFunc = &nullFunc;
+  if (pOp->p5 & OPFLAG_NOCHNG) {
+    sqlite3VdbeMemSetNull(pDest);
+    pDest->flags = MEM_Null | MEM_Zero;
+    pDest->u.nZero = 0;
+  } else {
+    MemSetTypeFlag(pDest, MEM_Null);
+  }
+  rc = pVtab->pModule->xColumn(pCur->uc.pVCur, &sContext, pOp->p2);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  if (sContext.isError > 0) {
+    sqlite3VdbeError(p, "%s", sqlite3_value_text(pDest));
+    rc = sContext.isError;
+  }
+  sqlite3VdbeChangeEncoding(pDest, encoding);
+  if (rc) return rc;
+  memset(out, 0, sizeof(*out));
+  graalite_mem_to_value(pDest, out);
+  return SQLITE_OK;
+}
+
+/* OP_VNext on cursor iCur: (rc << 8) | atEnd. */
+GRAALITE_EXPORT int graalite_op_vnext(sqlite3_stmt *stmt, int iCur) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pCur = graalite_vtab_cursor(stmt, iCur);
+  sqlite3_vtab *pVtab;
+  int rc;
+  if (pCur == 0) return (SQLITE_MISUSE << 8) | 1;
+  pVtab = pCur->uc.pVCur->pVtab;
+  rc = pVtab->pModule->xNext(pCur->uc.pVCur);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  if (rc) return (rc << 8) | 1;
+  return pVtab->pModule->xEof(pCur->uc.pVCur) != 0;
+}
+
+/* OP_Rowid on virtual-table cursor iCur: the row's rowid (xRowid) in *pRowid; 0 or an rc. */
+GRAALITE_EXPORT int graalite_vtab_rowid(sqlite3_stmt *stmt, int iCur, sqlite3_int64 *pRowid) {
+  Vdbe *p = (Vdbe *)stmt;
+  VdbeCursor *pCur = graalite_vtab_cursor(stmt, iCur);
+  sqlite3_vtab *pVtab;
+  sqlite3_int64 v = 0;
+  int rc;
+  if (pCur == 0) return SQLITE_MISUSE;
+  pVtab = pCur->uc.pVCur->pVtab;
+  rc = pVtab->pModule->xRowid(pCur->uc.pVCur, &v);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  *pRowid = v;
+  return rc;
+}
+
+/*
+ * OP_VRename at pc: xRename of table P4 to the name *name (register P1, which Java holds), as
+ * ALTER TABLE ... RENAME does it: with legacy ALTER TABLE on during the call, and the statement
+ * not expired afterwards (the module's own SQL may have expired it).
+ */
+GRAALITE_EXPORT int graalite_op_vrename(sqlite3_stmt *stmt, int pc, const GraaliteValue *name) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = graalite_op_at(p, pc, OP_VRename);
+  sqlite3_vtab *pVtab;
+  u64 isLegacy;
+  char *zNew;
+  int rc;
+  if (pOp == 0 || pOp->p4type != P4_VTAB || (name->type & 0xff) != SQLITE_TEXT) return SQLITE_MISUSE;
+  pVtab = pOp->p4.pVtab->pVtab;
+  if (pVtab == 0 || pVtab->pModule == 0 || pVtab->pModule->xRename == 0) return SQLITE_MISUSE;
+  zNew = sqlite3DbStrNDup(db, (const char *)name->p, (u64)name->n);
+  if (zNew == 0) return SQLITE_NOMEM;
+  isLegacy = (db->flags & SQLITE_LegacyAlter);
+  db->flags |= SQLITE_LegacyAlter;
+  rc = pVtab->pModule->xRename(pVtab, zNew);
+  if (isLegacy == 0) db->flags &= ~(u64)SQLITE_LegacyAlter;
+  sqlite3DbFree(db, zNew);
+  sqlite3VtabImportErrmsg(p, pVtab);
+  p->expired = 0;
+  return rc;
+}
+
+/*
+ * OP_VUpdate at pc: xUpdate of table P4 with the P2 registers from P3 (the old rowid, the new
+ * rowid, the columns), whose values come from Java; a value of type GRAALITE_VALUE_KEPT
+ * leaves its register as it is (an unchanged column's "no change" NULL, set by VColumn).
+ * P1: the new rowid becomes the last insert rowid. P5: the conflict resolution. 0 or an rc.
+ */
+GRAALITE_EXPORT int graalite_op_vupdate(sqlite3_stmt *stmt, int pc, const GraaliteValue *args) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = graalite_op_at(p, pc, OP_VUpdate);
+  sqlite3_vtab *pVtab;
+  sqlite3_int64 rowid = 0;
+  u8 vtabOnConflict;
+  int nArg, i, rc;
+  /* p->apArg has room for every VUpdate's P2 arguments (resolveP2Values, sub-programs' too). */
+  if (pOp == 0 || pOp->p4type != P4_VTAB || !graalite_registers_exist(p, pOp->p3, pOp->p2)) return SQLITE_MISUSE;
+  if (db->mallocFailed) return SQLITE_NOMEM;
+  sqlite3VdbeIncrWriteCounter(p, 0);
+  pVtab = pOp->p4.pVtab->pVtab;
+  if (pVtab == 0 || pVtab->pModule == 0) return SQLITE_LOCKED;
+  if (pVtab->pModule->xUpdate == 0) return SQLITE_OK;
+  nArg = pOp->p2;
+  for (i = 0; i < nArg; i++) {
+    Mem *pX = &p->aMem[pOp->p3 + i];
+    if ((args[i].type & 0xff) != GRAALITE_VALUE_KEPT) graalite_value_to_mem(&args[i], pX);
+    p->apArg[i] = pX;
+  }
+  vtabOnConflict = db->vtabOnConflict;
+  db->vtabOnConflict = pOp->p5;
+  rc = pVtab->pModule->xUpdate(pVtab, nArg, p->apArg, &rowid);
+  db->vtabOnConflict = vtabOnConflict;
+  sqlite3VtabImportErrmsg(p, pVtab);
+  if (rc == SQLITE_OK && pOp->p1) db->lastRowid = rowid;
+  if ((rc & 0xff) == SQLITE_CONSTRAINT && pOp->p4.pVtab->bConstraint) {
+    if (pOp->p5 == OE_Ignore) {
+      rc = SQLITE_OK;
+    } else {
+      p->errorAction = (pOp->p5 == OE_Replace) ? OE_Abort : pOp->p5;
+    }
+  } else {
+    p->nChange++;
+  }
+  return rc;
+}

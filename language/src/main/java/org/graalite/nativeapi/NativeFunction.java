@@ -231,6 +231,18 @@ public enum NativeFunction {
     /* Cursor instructions that need b-tree internals; they may read pages: not critical. */
     OP_IF_SIZE_BETWEEN("graalite_op_if_size_between", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OFFSET("graalite_op_offset", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    /* Virtual tables: a module's methods run SQL, do I/O and may call user functions back in Java: never critical. */
+    OP_VBEGIN("graalite_op_vbegin", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VCREATE("graalite_op_vcreate", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_VDESTROY("graalite_op_vdestroy", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VOPEN("graalite_op_vopen", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VINITIN("graalite_op_vinitin", false, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VFILTER("graalite_op_vfilter", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    OP_VCOLUMN("graalite_op_vcolumn", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    OP_VNEXT("graalite_op_vnext", false, JAVA_INT, ADDRESS, JAVA_INT),
+    VTAB_ROWID("graalite_vtab_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_VRENAME("graalite_op_vrename", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_VUPDATE("graalite_op_vupdate", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     REGISTER_SET_NULL("graalite_register_set_null", true, null, ADDRESS, JAVA_INT),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     TEXT_AFFINITY_NUMERIC("graalite_text_affinity_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS);

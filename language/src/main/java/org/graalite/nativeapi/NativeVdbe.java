@@ -96,6 +96,17 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle SORTER_NEXT = NativeFunction.SORTER_NEXT.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_MOVETO = NativeFunction.TABLE_MOVETO.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_EOF = NativeFunction.CURSOR_EOF.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VBEGIN = NativeFunction.OP_VBEGIN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VCREATE = NativeFunction.OP_VCREATE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VDESTROY = NativeFunction.OP_VDESTROY.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VOPEN = NativeFunction.OP_VOPEN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VINITIN = NativeFunction.OP_VINITIN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VFILTER = NativeFunction.OP_VFILTER.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VCOLUMN = NativeFunction.OP_VCOLUMN.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VNEXT = NativeFunction.OP_VNEXT.ffm;
+    private static final java.lang.invoke.MethodHandle VTAB_ROWID = NativeFunction.VTAB_ROWID.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VUPDATE = NativeFunction.OP_VUPDATE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VRENAME = NativeFunction.OP_VRENAME.ffm;
 
     private final NativeStatement statement;
     private final MemorySegment stmt;
@@ -1210,6 +1221,195 @@ public final class NativeVdbe {
             throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
         }
         return z.reinterpret(Integer.MAX_VALUE).getString(0);
+    }
+
+    // ---- Virtual tables (graalite_shim.c): each ends the execution with the module's error.
+
+    /** OP_VBegin at {@code pc}: the xBegin of its table. */
+    @TruffleBoundary
+    public void vtabBegin(int pc) {
+        int rc;
+        try {
+            rc = (int) OP_VBEGIN.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_VCreate at {@code pc}: xCreate of the virtual table named {@code name} (its P2 register). */
+    @TruffleBoundary
+    public void vtabCreate(int pc, Object name) {
+        MemorySegment m = marshal(new Object[]{name}, 0, 1, 0);
+        int rc;
+        try {
+            rc = (int) OP_VCREATE.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_VRename at {@code pc}: xRename of its table to {@code name} (its P1 register). */
+    @TruffleBoundary
+    public void vtabRename(int pc, Object name) {
+        MemorySegment m = marshal(new Object[]{name}, 0, 1, 0);
+        int rc;
+        try {
+            rc = (int) OP_VRENAME.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_VDestroy at {@code pc}: xDestroy of its table. */
+    @TruffleBoundary
+    public void vtabDestroy(int pc) {
+        int rc;
+        try {
+            rc = (int) OP_VDESTROY.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_VOpen at {@code pc}: true when it opened the cursor, false when the cursor was already open on that table (then nothing changed). */
+    @TruffleBoundary
+    public boolean vtabOpen(int pc) {
+        int r;
+        try {
+            r = (int) OP_VOPEN.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, r >> 8);
+        return r == 0;
+    }
+
+    /**
+     * What a register holds on the Java side when SQLite's holds VInitIn's ValueList (a native
+     * pointer that reads as NULL there): only VFilter reads such a register, and passes SQLite's
+     * on. Only the code generator's VInitIn and VFilter use it, so no other node meets it.
+     */
+    public static final Object VALUE_LIST = new Object() {
+        @Override
+        public String toString() {
+            return "ValueList";
+        }
+    };
+
+    /** OP_VInitIn at {@code pc}: SQLite's register P2 holds the ValueList of ephemeral index P1. */
+    @TruffleBoundary
+    public void vtabInitIn(int pc) {
+        int rc;
+        try {
+            rc = (int) OP_VINITIN.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /**
+     * OP_VFilter at {@code pc}: xFilter with the {@code count} values {@code registers[first..]}
+     * (the plan number, the argument count, the arguments; {@link #VALUE_LIST} for an argument
+     * that SQLite's register holds); true when the result is empty.
+     */
+    @TruffleBoundary
+    public boolean vtabFilter(int pc, Object[] registers, int first, int count) {
+        boolean[] kept = null;
+        Object[] values = registers;
+        int from = first;
+        for (int k = 0; k < count; k++) {
+            if (registers[first + k] == VALUE_LIST) {
+                if (kept == null) {
+                    kept = new boolean[count];
+                    values = java.util.Arrays.copyOfRange(registers, first, first + count);
+                    from = 0;
+                }
+                kept[k] = true;
+                values[k] = null;
+            }
+        }
+        MemorySegment m = marshal(values, from, count, 0);
+        keep(m, kept, count);
+        int r;
+        try {
+            r = (int) OP_VFILTER.invokeExact(stmt, pc, m, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, r >> 8);
+        return (r & 1) != 0;
+    }
+
+    private static final Object[] NO_VALUES = new Object[0];
+
+    /** OP_VColumn at {@code pc}: the column's value of the cursor's current row (its subtype, json_each's 'J', then in {@link #resultSubtype()}). */
+    @TruffleBoundary
+    public Object vtabColumn(int pc) {
+        return callWithValues(OP_VCOLUMN, pc, NO_VALUES, null);
+    }
+
+    /** OP_VNext on {@code cursor} (for the instruction at {@code pc}): true when the cursor is past its last row. */
+    @TruffleBoundary
+    public boolean vtabNext(int pc, int cursor) {
+        int r;
+        try {
+            r = (int) OP_VNEXT.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, r >> 8);
+        return (r & 1) != 0;
+    }
+
+    /** OP_Rowid at {@code pc} on virtual-table cursor {@code cursor}: xRowid of its current row. */
+    @TruffleBoundary
+    public long vtabRowid(int pc, int cursor) {
+        MemorySegment m = scratch(8);
+        int rc;
+        try {
+            rc = (int) VTAB_ROWID.invokeExact(stmt, cursor, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+        return m.get(ValueLayout.JAVA_LONG, 0);
+    }
+
+    /** The shim's GRAALITE_VALUE_KEPT: VFilter and VUpdate leave that argument's register as SQLite holds it. */
+    private static final int VALUE_KEPT = 0;
+
+    /** Marks the marshalled values {@code m} whose {@code kept} is set as GRAALITE_VALUE_KEPT. */
+    private static void keep(MemorySegment m, boolean[] kept, int count) {
+        if (kept != null) {
+            for (int k = 0; k < count; k++) {
+                if (kept[k]) {
+                    m.set(ValueLayout.JAVA_INT, (long) k * VALUE + 28, VALUE_KEPT);
+                }
+            }
+        }
+    }
+
+    /**
+     * OP_VUpdate at {@code pc} with the {@code count} values {@code registers[first..]}, except
+     * that argument k is left as SQLite's register holds it where {@code kept[k]} (an unchanged
+     * column's "no change" marker, which Java's registers cannot carry).
+     */
+    @TruffleBoundary
+    public void vtabUpdate(int pc, Object[] registers, int first, int count, boolean[] kept) {
+        MemorySegment m = marshal(registers, first, count, 0);
+        keep(m, kept, count);
+        int rc;
+        try {
+            rc = (int) OP_VUPDATE.invokeExact(stmt, pc, m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
     }
 
     /** Reads native memory of the current record (valid until the cursor moves). */

@@ -38,21 +38,22 @@ public final class NodeFactory {
                     java.util.Map.entry("Permutation", "before a Compare with built-in collations"),
                     java.util.Map.entry("JournalMode", "P3 = -1 (asking for the mode, not changing it)"),
                     java.util.Map.entry("Program", "when the Truffle tier runs every instruction of the sub-program"),
-                    java.util.Map.entry("Eq", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Ne", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Lt", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Le", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Gt", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Ge", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("CollSeq", "BINARY, NOCASE and RTRIM collations"),
-                    java.util.Map.entry("Compare", "built-in collations"),
+                    java.util.Map.entry("Eq", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Ne", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Lt", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Le", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Gt", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Ge", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("CollSeq", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
+                    java.util.Map.entry("Compare", "every collation (a guest's: SQLite calls it)"),
                     java.util.Map.entry("Function", "SQLite's built-in functions (natively, with their values' subtypes: JSON), some in Java; guest functions; extensions' functions"),
                     java.util.Map.entry("PureFunc", "SQLite's built-in functions (natively, with their values' subtypes: JSON), some in Java; guest functions; extensions' functions"),
                     java.util.Map.entry("AggStep", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
                     java.util.Map.entry("AggStep1", "as AggStep"),
                     java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
                     java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively)"),
-                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"));
+                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"),
+                    java.util.Map.entry("VColumn", "except an UPDATE's unchanged column (OPFLAG_NOCHNG) carried through an ephemeral table"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
     public static String unsupported(Instruction i) {
@@ -117,6 +118,9 @@ public final class NodeFactory {
                 return null;
             case "Blob", "FilterAdd", "Filter":
                 return null;
+            case "VOpen", "VFilter", "VColumn", "VNext", "VUpdate", "VBegin", "VCreate", "VDestroy", "VInitIn", "VRename":
+                // Their operands are checked against the whole program in unsupportedInProgram.
+                return null;
             case "Affinity":
                 return i.p4() instanceof P4.Text ? null : "Affinity without affinities";
             case "Function", "PureFunc": {
@@ -151,6 +155,78 @@ public final class NodeFactory {
             default:
                 return i.opcodeName();
         }
+    }
+
+    /** The instructions that may name a virtual-table cursor (VOpen's P1): the module answers them. */
+    private static final java.util.Set<String> VIRTUAL_CURSOR_INSTRUCTIONS = java.util.Set.of("VOpen", "VFilter", "VColumn", "VNext", "Rowid", "NullRow", "IfNullRow", "Close");
+    /** VColumn's P5 for an UPDATE's unchanged column (sqlite3_vtab_nochange()). */
+    static final int OPFLAG_NOCHNG = 0x01;
+
+    /**
+     * Why the Truffle tier cannot run {@code program} although it runs each of its instructions
+     * (what instructions do together); empty if it can.
+     * <ul>
+     * <li>A virtual-table cursor named by an instruction other than those the module answers
+     * (the code generator emits none; a b-tree read of it would read no record).
+     * <li>A VColumn with OPFLAG_NOCHNG whose "no change" value would go through Java to a
+     * VUpdate: Java's registers cannot carry it, so VUpdate takes such a register as SQLite
+     * holds it; that is right only where the VColumn stores into VUpdate's arguments (a
+     * one-pass UPDATE), not where a record of an ephemeral table carries the value to them.
+     * </ul>
+     */
+    public static java.util.Set<String> unsupportedInProgram(List<Instruction> program) {
+        java.util.Set<String> reasons = new java.util.TreeSet<>();
+        CursorUses uses = CursorUses.of(program);
+        if (uses.virtual().isEmpty()) {
+            return reasons;
+        }
+        for (Instruction i : program) {
+            String name = i.opcodeName();
+            if (uses.isVirtual(i.p1()) && SmallKeyIndexes.namesCursorInP1(name) && !VIRTUAL_CURSOR_INSTRUCTIONS.contains(name)) {
+                reasons.add(name + " on a virtual table");
+            }
+            if (name.equals("VColumn") && (i.p5() & OPFLAG_NOCHNG) != 0 && !(inVirtualUpdate(program, i.p3()) && !inRecord(program, i.p3()))) {
+                reasons.add("VColumn of an unchanged column through a record");
+            }
+        }
+        return reasons;
+    }
+
+    /** Whether register {@code register} is an argument of a VUpdate of {@code program}. */
+    private static boolean inVirtualUpdate(List<Instruction> program, int register) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("VUpdate") && register >= i.p3() && register < i.p3() + i.p2()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a MakeRecord of {@code program} reads register {@code register}. */
+    private static boolean inRecord(List<Instruction> program, int register) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("MakeRecord") && register >= i.p1() && register < i.p1() + i.p2()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * VUpdate's arguments that a VColumn with OPFLAG_NOCHNG writes (in a one-pass UPDATE, the one
+     * instruction that does, see {@link #unsupportedInProgram}), by argument; null if none.
+     */
+    private static boolean[] keptArguments(List<Instruction> program, Instruction update) {
+        boolean[] kept = new boolean[Math.max(0, update.p2())];
+        boolean any = false;
+        for (Instruction i : program) {
+            int k = i.p3() - update.p3();
+            if (i.opcodeName().equals("VColumn") && (i.p5() & OPFLAG_NOCHNG) != 0 && k >= 0 && k < kept.length) {
+                kept[k] = true;
+                any = true;
+            }
+        }
+        return any ? kept : null;
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
@@ -874,7 +950,30 @@ public final class NodeFactory {
             case "Column":
                 return new CursorNodes.Column(pc, i.p3(), !build.fused().columnValueUnused(pc), recordField(i, build));
             case "Rowid":
+                if (build.cursorUses().isVirtual(i.p1())) {
+                    return new VirtualTableNodes.Rowid(pc, i.p1(), i.p2());
+                }
                 return new CursorNodes.Rowid(pc, i.p1(), i.p2());
+            case "VBegin":
+                return new VirtualTableNodes.Begin(pc);
+            case "VCreate":
+                return new VirtualTableNodes.Create(pc, i.p2());
+            case "VDestroy":
+                return new VirtualTableNodes.Destroy(pc);
+            case "VRename":
+                return new VirtualTableNodes.Rename(pc, i.p1());
+            case "VOpen":
+                return new VirtualTableNodes.Open(pc, i.p1());
+            case "VInitIn":
+                return new VirtualTableNodes.InitIn(pc, i.p2());
+            case "VFilter":
+                return new VirtualTableNodes.Filter(pc, i.p2(), i.p1(), i.p3(), program.stream().anyMatch(in -> in.opcodeName().equals("VInitIn")));
+            case "VNext":
+                return new VirtualTableNodes.Next(pc, i.p2(), i.p1());
+            case "VColumn":
+                return new VirtualTableNodes.Column(pc, i.p1(), i.p3(), build.subtypes());
+            case "VUpdate":
+                return new VirtualTableNodes.Update(pc, i.p3(), i.p2(), keptArguments(program, i));
             case "Noop":
                 return new ControlNodes.Jump(pc, pc + 1);
             case "FkCheck":

@@ -24,7 +24,12 @@ final class SmallKeyIndexes {
                     "SeekRowid", "NotExists", "Sequence", "NewRowid", "Insert", "RowCell", "Delete", "SorterCompare", "SorterData", "RowData", "Rowid", "NullRow", "SeekEnd",
                     "Last", "IfSizeBetween", "SorterSort", "Sort", "Rewind", "IfEmpty", "SorterNext", "Prev", "Next", "IdxInsert", "SorterInsert", "IdxDelete", "DeferredSeek",
                     "IdxRowid", "FinishSeek", "IdxLE", "IdxGT", "IdxLT", "IdxGE", "ResetSorter", "Column", "Count", "CursorHint", "CursorLock", "CursorUnlock", "IfNullRow",
-                    "Offset", "IsType", "VOpen", "VFilter", "VColumn", "VNext", "VInitIn", "VRowid", "VCheck");
+                    "Offset", "IsType", "VOpen", "VFilter", "VColumn", "VNext", "VInitIn");
+    /** Whether {@code opcodeName}'s P1 names a cursor. */
+    static boolean namesCursorInP1(String opcodeName) {
+        return CURSOR_IN_P1.contains(opcodeName);
+    }
+
     /** The opcodes whose P2 names a cursor too. */
     private static final Set<String> CURSOR_IN_P2 = Set.of("OpenDup", "RowCell");
     /** The opcodes whose P3 names a cursor too. */

@@ -72,7 +72,8 @@ final class SubtypeNodes {
         return subtypes;
     }
 
-    private static void store(Execution execution, int register, Object value, int subtype) {
+    /** r[register] = {@code value}, with subtype {@code subtype} (0: none). */
+    static void store(Execution execution, int register, Object value, int subtype) {
         execution.registers[register] = subtype != 0 ? Execution.withSubtype(value) : value;
         execution.setSubtype(register, subtype);
     }

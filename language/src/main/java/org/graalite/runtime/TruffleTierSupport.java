@@ -25,6 +25,7 @@ public final class TruffleTierSupport {
                     missing.add(reason);
                 }
             }
+            missing.addAll(NodeFactory.unsupportedInProgram(p.instructions()));
         }
         return missing;
     }
