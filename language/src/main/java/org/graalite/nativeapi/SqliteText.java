@@ -38,6 +38,27 @@ public final class SqliteText {
         return convert(NativeFunction.TEXT_NUMERIC, utf8, true);
     }
 
+    /**
+     * Text (UTF-8 bytes) as an integer where SQLite takes one from it (sqlite3VdbeIntValue: the
+     * bitwise operators, %, substr's positions): the integer its leading digits spell
+     * (sqlite3Atoi64), saturated; '1.5e2' is 1, not the 150 that arithmetic reads.
+     */
+    public static long integer(byte[] utf8) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment text = arena.allocate(utf8.length + 1L);
+            MemorySegment.copy(utf8, 0, text, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, utf8.length);
+            MemorySegment i = arena.allocate(java.lang.foreign.ValueLayout.JAVA_LONG);
+            MemorySegment r = arena.allocate(java.lang.foreign.ValueLayout.JAVA_DOUBLE);
+            try {
+                int kind = (int) NativeFunction.TEXT_NUMERIC.ffm.invokeExact(text, utf8.length, i, r);
+                assert kind == 1 || kind == 2;
+            } catch (Throwable t) {
+                throw Sqlite3.rethrow(t);
+            }
+            return i.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0);
+        }
+    }
+
     /** Text with numeric affinity applied: a Long or Double if it is a well-formed number, else null. */
     public static Number affinityNumeric(byte[] utf8) {
         return convert(NativeFunction.TEXT_AFFINITY_NUMERIC, utf8, false);

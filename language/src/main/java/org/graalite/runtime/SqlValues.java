@@ -78,7 +78,10 @@ public final class SqlValues {
         return numeric(v).doubleValue();
     }
 
-    /** sqlite3VdbeIntValue: reals convert with SQLite's saturating rule. */
+    /**
+     * sqlite3VdbeIntValue: reals convert with SQLite's saturating rule, text and blobs by their
+     * leading digits (SqliteText.integer: '1.5e2' is 1 here, though arithmetic reads 150).
+     */
     public static long intValue(Object v) {
         if (v instanceof Long l) {
             return l;
@@ -87,8 +90,12 @@ public final class SqlValues {
         } else if (v == null) {
             return 0;
         }
-        Number n = numeric(v);
-        return n instanceof Long l ? l : doubleToInt(n.doubleValue());
+        return textInteger(v);
+    }
+
+    @TruffleBoundary
+    private static long textInteger(Object textOrBlob) {
+        return SqliteText.integer(bytes(textOrBlob));
     }
 
     /** sqlite3RealToI64: NaN is 0, out-of-range values saturate. */
