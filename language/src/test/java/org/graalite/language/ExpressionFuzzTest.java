@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Random expressions over a table of awkward values (NULLs, integer extremes, reals, text that
  * looks like numbers, blobs, a NOCASE column), in projections, filters, groupings and
- * aggregates: every query gives on the Truffle tier (sql.Tier=truffle: nothing may fall back)
+ * aggregates, and in joins, subqueries, compound selects, window functions, LIMIT and inserts
+ * into typed columns (RETURNING): every query gives on the Truffle tier (sql.Tier=truffle: nothing may fall back)
  * exactly the rows, storage classes and errors of SQLite's own VDBE. Seeded and reproducible;
  * {@code -Dgraalite.fuzz.queries=N} runs more (default 1,500), {@code -Dgraalite.fuzz.seed=S}
  * others. Mismatches are written to target/fuzz/mismatches.txt.
@@ -48,6 +49,11 @@ class ExpressionFuzzTest {
         "insert into t values (6, 1e-5, '10', x'3130', 10, '10')",
         "insert into t values (null, 2.0, 'Z', null, 2, null)",
         "insert into t values (7, null, null, x'0001', null, 'a')",
+        "create table u(k integer primary key, g, v real, w text)",
+        "create index u_g on u(g, w)",
+        "insert into u select value, value % 4, value * 0.5, 'w' || (value % 3) from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 12) select value from n)",
+        "insert into u values (20, null, null, null), (21, 'x', 1e10, 'W1'), (22, 2.0, -3.0, 'w1')",
+        "create table w(i integer, r real, x text, n numeric, b blob, a any, s int not null default 0)",
     };
 
     private static final String[] COLUMNS = {"a", "b", "c", "d", "e", "f", "rowid"};
@@ -61,7 +67,9 @@ class ExpressionFuzzTest {
         {"abs", 1}, {"length", 1}, {"typeof", 1}, {"upper", 1}, {"lower", 1}, {"round", 1}, {"round", 2}, {"substr", 2}, {"substr", 3}, {"coalesce", 2}, {"coalesce", 3},
         {"ifnull", 2}, {"nullif", 2}, {"iif", 3}, {"instr", 2}, {"hex", 1}, {"quote", 1}, {"trim", 1}, {"ltrim", 2}, {"rtrim", 1}, {"replace", 3}, {"min", 2}, {"max", 2},
         {"unicode", 1}, {"char", 1}, {"sign", 1}, {"octet_length", 1}, {"concat", 2}, {"concat_ws", 3}, {"likely", 1}, {"unlikely", 1}, {"json_quote", 1}, {"format", 2},
-        {"unhex", 1}, {"trunc", 1}, {"ceil", 1}, {"floor", 1}, {"mod", 2}, {"pow", 2}, {"sqrt", 1}, {"ln", 1}, {"instr", 2}, {"zeroblob", 1}, {"randomblob", 0}};
+        {"unhex", 1}, {"trunc", 1}, {"ceil", 1}, {"floor", 1}, {"mod", 2}, {"pow", 2}, {"sqrt", 1}, {"ln", 1}, {"instr", 2}, {"zeroblob", 1}, {"randomblob", 0},
+        {"date", 1}, {"datetime", 2}, {"julianday", 1}, {"strftime", 2}, {"unixepoch", 1}, {"printf", 2}, {"total_changes", 0}, {"glob", 2}, {"like", 2}, {"like", 3}};
+    private static final String[] FORMATS = {"'%s|%d|%.3f|%5.1e|%q|%x'", "'%-5s|%05d|%+.2f|%g'", "'%c%c'", "'%Q %w %z'", "'%,d %!.3g %.0f'", "'%10.4s|'"};
     private static final String[] AGGREGATES = {"sum", "total", "avg", "min", "max", "count", "group_concat"};
 
     private final Random random = new Random(SEED);
@@ -70,6 +78,7 @@ class ExpressionFuzzTest {
     void randomExpressionsGiveSqlitesResultsOnTheTruffleTier() throws IOException {
         List<String> mismatches = new ArrayList<>();
         int compared = 0;
+        int errors = 0;
         try (Context truffle = SqlContexts.create("truffle"); Context oracle = SqlContexts.create("native")) {
             for (String s : SETUP) {
                 truffle.eval("sql", s);
@@ -80,6 +89,9 @@ class ExpressionFuzzTest {
                 String expected = run(oracle, sql);
                 String actual = run(truffle, sql);
                 compared++;
+                if (expected.startsWith("error ")) {
+                    errors++;
+                }
                 if (!expected.equals(actual)) {
                     mismatches.add(sql + "\n  native:  " + expected + "\n  truffle: " + actual);
                 }
@@ -88,6 +100,9 @@ class ExpressionFuzzTest {
         Path out = Path.of("target", "fuzz");
         Files.createDirectories(out);
         Files.writeString(out.resolve("mismatches.txt"), String.join("\n", mismatches));
+        Files.writeString(out.resolve("summary.txt"), compared + " queries, " + errors + " of them SQLite's errors, " + mismatches.size() + " differ\n");
+        // Errors compare too (message and all), but a run of mostly errors would test little.
+        assertTrue(errors < compared / 3, errors + " of " + compared + " queries failed in SQLite itself");
         assertTrue(mismatches.isEmpty(), mismatches.size() + " of " + compared + " queries differ (seed " + SEED + "), the first:\n" + String.join("\n", mismatches.subList(0, Math.min(5, mismatches.size()))));
     }
 
@@ -109,6 +124,9 @@ class ExpressionFuzzTest {
     }
 
     private String query() {
+        if (random.nextInt(3) == 0) {
+            return structuredQuery();
+        }
         switch (random.nextInt(6)) {
             case 0:
                 return "select " + expression(3) + ", " + expression(2) + " from t order by rowid";
@@ -128,6 +146,46 @@ class ExpressionFuzzTest {
         }
     }
 
+    /** Joins, subqueries, compound selects, window functions, HAVING, LIMIT and OFFSET around random expressions. */
+    private String structuredQuery() {
+        String e = expression(2);
+        String f = expression(1);
+        switch (random.nextInt(14)) {
+            case 12:
+                // Column affinities and record encoding on the way in, decoding on the way out.
+                return "insert into w(i, r, x, n, b, a) select " + e + ", " + f + ", " + expression(1) + ", " + expression(2) + ", " + expression(1) + ", " + expression(1) + " from t returning *";
+            case 13:
+                return "select rowid, typeof(i), i, typeof(r), r, typeof(x), x, typeof(n), n, typeof(b), hex(b), typeof(a), a from w where " + e + " order by rowid desc limit 20";
+            case 0:
+                return "select t.rowid, u.k, " + e + " from t join u on u.g = " + f + " order by 1, 2";
+            case 1:
+                return "select t.rowid, u.k from t left join u on u.k = t.a and " + e + " order by 1, 2";
+            case 2:
+                return "select rowid, (select count(*) from u where u.g = t.a or " + e + ") from t order by 1";
+            case 3:
+                return "select rowid from t where " + f + " in (select g from u where " + expression(1).replace("rowid", "k") + ") order by 1";
+            case 4:
+                return "select rowid from t where " + (random.nextBoolean() ? "not " : "") + "exists (select 1 from u where u.k = t.rowid + " + f + ") order by 1";
+            case 5:
+                return "select " + e + " from t " + COMPOUND[random.nextInt(COMPOUND.length)] + " select " + f + " from t order by 1";
+            case 6:
+                return "select rowid, " + AGGREGATES[random.nextInt(AGGREGATES.length)] + "(" + f + ") over (order by rowid rows between 1 preceding and current row), row_number() over (partition by " + e
+                                + " order by rowid) from t order by rowid";
+            case 7:
+                return "select " + e + " as k, count(*), sum(a) from t group by k having count(*) " + (random.nextBoolean() ? "> 1" : "= 1") + " or " + f + " order by k";
+            case 8:
+                return "select rowid, " + e + " from t order by " + f + ", rowid limit " + random.nextInt(6) + " offset " + random.nextInt(4);
+            case 9:
+                return "with c(x, y) as (select " + e + ", rowid from t) select x, count(*), min(y) from c group by x order by x";
+            case 10:
+                return "select g, w, count(*), " + AGGREGATES[random.nextInt(AGGREGATES.length)] + "(distinct " + expression(1).replace("rowid", "k") + ") from u, t where u.k = t.rowid or u.g = t.a group by g, w order by 1, 2";
+            default:
+                return "select rowid, " + e + " from t where rowid between " + random.nextInt(8) + " and " + (8 + random.nextInt(10)) + " order by " + f + " desc, rowid desc";
+        }
+    }
+
+    private static final String[] COMPOUND = {"union", "union all", "intersect", "except"};
+
     private String expression(int depth) {
         if (depth <= 0 || random.nextInt(4) == 0) {
             return random.nextInt(3) == 0 ? LITERALS[random.nextInt(LITERALS.length)] : COLUMNS[random.nextInt(COLUMNS.length)];
@@ -144,7 +202,8 @@ class ExpressionFuzzTest {
                 int n = (Integer) f[1];
                 List<String> arguments = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
-                    arguments.add(name.equals("zeroblob") ? "(" + expression(d) + ") % 5" : name.equals("format") && i == 0 ? "'%s|%d|%.3f|%5.1e|%q|%x'" : expression(d));
+                    arguments.add(name.equals("zeroblob") ? "(" + expression(d) + ") % 5" : (name.equals("format") || name.equals("printf")) && i == 0 ? FORMATS[random.nextInt(FORMATS.length)]
+                                    : name.equals("strftime") && i == 0 ? "'%Y-%m-%d %H:%M:%f %j %w %s'" : name.equals("like") && i == 2 ? "'%'" : expression(d));
                 }
                 if (name.equals("randomblob")) {
                     return "length(randomblob(3))";
