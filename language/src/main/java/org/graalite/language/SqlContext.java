@@ -1,5 +1,7 @@
 package org.graalite.language;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
 import com.oracle.truffle.api.TruffleLanguage.ContextReference;
 import com.oracle.truffle.api.TruffleLanguage.Env;
 import com.oracle.truffle.api.nodes.Node;
@@ -46,8 +48,10 @@ public final class SqlContext {
 
     /**
      * Opens the database. A context without file IO access (a sandbox) may only open
-     * in-memory databases: SQLite's own file access bypasses Truffle's file system.
+     * in-memory databases: SQLite's own file access bypasses Truffle's file system. Out of
+     * line: {@link #database()} is reached from compiled code (a hot eval's root).
      */
+    @TruffleBoundary
     void open() {
         database = openDatabase(SqlLanguage.databaseOf(env), SqlLanguage.readOnlyOf(env));
         if (!nfiLoaded && SqlLanguage.nativeBindingOf(env) == org.graalite.nativeapi.NativeBinding.NFI) {
