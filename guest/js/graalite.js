@@ -1214,7 +1214,9 @@
         return languageDefinition(db, parseTableDefinition(def, 'returned', moduleName), moduleName);
       };
     }
-    const handle = this._checkIdle();
+    // Busy with an open iterator even in unsafe mode, as better-sqlite3's table() is.
+    const handle = this._check();
+    if (this._iterators > 0) throw new TypeError('This database connection is busy executing a query');
     try {
       handle.createModule(name, connect, eponymous);
     } catch (e) {

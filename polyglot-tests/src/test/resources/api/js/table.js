@@ -90,6 +90,20 @@ db.table('kinds_default', {
   },
 });
 console.log(JSON.stringify(db.prepare('SELECT kind FROM kinds_default(7)').pluck().all()));
+db.defaultSafeIntegers(true);
+db.table('kinds_later', {
+  columns: ['kind'],
+  *rows(n) {
+    yield [typeof n];
+  },
+});
+console.log(JSON.stringify(db.prepare('SELECT kind FROM kinds_later(7)').pluck().all()), JSON.stringify(db.prepare('SELECT kind FROM kinds_default(7)').pluck().all()));
+db.defaultSafeIntegers(false);
+db.unsafeMode(true);
+for (const x of db.prepare('SELECT 1').iterate()) {
+  attempt('table() while iterating, even unsafe:', () => db.table('later', { columns: ['x'], *rows() {} }));
+}
+db.unsafeMode(false);
 
 // A factory: tables made by CREATE VIRTUAL TABLE ... USING name(arguments).
 db.table('repeat', function (word, times) {
