@@ -132,6 +132,11 @@ public final class VirtualTables {
         }
     }
 
+    /** The modules, tables and cursors SQLite holds now, in all connections (tests check that closing releases them). */
+    static int liveObjects() {
+        return MODULES.size() + TABLES.size() + CURSORS.size();
+    }
+
     /** The exception a module's code threw during the last native call on this thread, once; null if none. */
     public static RuntimeException takePending() {
         return PENDING.take();
