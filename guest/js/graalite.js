@@ -6,7 +6,7 @@
 //
 // Database: new Database(path?, {readonly, fileMustExist, timeout, verbose}), prepare, exec,
 // transaction (with .deferred/.immediate/.exclusive and nesting as savepoints), pragma,
-// function, aggregate, close, and the properties name, open, inTransaction, readonly, memory.
+// function, aggregate, table, close, and the properties name, open, inTransaction, readonly, memory.
 // Statement: run, get, all, iterate, pluck, raw, expand, columns, bind, toString, and the
 // properties database, source, reader, readonly, busy. Errors from SQLite are SqliteError
 // objects whose code is the extended result code's name ('SQLITE_CONSTRAINT_UNIQUE').
@@ -17,8 +17,10 @@
 // here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
 // gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
-// supported (they throw): table (virtual tables), safe integers for the arguments of functions
-// and aggregates (statements have them: safeIntegers, defaultSafeIntegers). backup()
+// supported (they throw): safe integers for the arguments of functions and aggregates
+// (statements and virtual tables have them). table() defines virtual tables as better-sqlite3
+// does (eponymous tables and factories for CREATE VIRTUAL TABLE; a Buffer argument reaches
+// the generator as a Uint8Array). backup()
 // copies at once and returns a settled promise; serialize() gives a Uint8Array, which
 // new Database(bytes) opens as an in-memory copy. loadExtension() needs a context that
 // allows native access.
@@ -974,11 +976,6 @@
     return this;
   };
 
-  function unsupported(name) {
-    return function () {
-      throw new TypeError(`${name}() is not supported by Graalite`);
-    };
-  }
   /**
    * better-sqlite3's backup(filename, {attached, progress}): the database copied into the file
    * with SQLite's online backup, 100 pages per step unless progress({totalPages,
@@ -1045,7 +1042,188 @@
     }
     return data == null ? new Uint8Array(0) : jsValue(data);
   };
-  Database.prototype.table = unsupported('table');
+  // -----------------------------------------------------------------------------------------
+  // Virtual tables: better-sqlite3's table(name, definition | factory), on the language's
+  // createModule(name, factory, eponymous). The language calls the factory with SQLite's
+  // xConnect arguments and gets back a definition: the declaration (parameters first, as
+  // HIDDEN columns), the parameters' names, and rows(arguments), which runs the generator.
+
+  const GeneratorFunctionPrototype = Object.getPrototypeOf(function* () {});
+  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const quoteIdentifier = (name) => `"${name.replace(/"/g, '""')}"`;
+  /** better-sqlite3's safeIntegers when the definition has none: the database's default when a table is connected. */
+  const SAFE_DEFAULT = 2;
+
+  /** A copy of value when it is an array of strings, else null. */
+  function stringArray(value) {
+    if (!Array.isArray(value)) return null;
+    const copy = [...value];
+    return copy.every((x) => typeof x === 'string') ? copy : null;
+  }
+
+  /**
+   * A table definition object checked as better-sqlite3 checks it, in its order and with its
+   * messages (verb: 'used' for table(name, definition), 'returned' for a factory's).
+   */
+  function parseTableDefinition(def, verb, moduleName) {
+    const problem = (what) => `Virtual table module "${moduleName}" ${verb} a table definition ${what}`;
+    if (!hasOwn(def, 'rows')) throw new TypeError(problem('without a "rows" property'));
+    if (!hasOwn(def, 'columns')) throw new TypeError(problem('without a "columns" property'));
+    const rows = def.rows;
+    if (typeof rows !== 'function' || Object.getPrototypeOf(rows) !== GeneratorFunctionPrototype) {
+      throw new TypeError(problem('with an invalid "rows" property (should be a generator function)'));
+    }
+    const columns = stringArray(def.columns);
+    if (columns === null) throw new TypeError(problem('with an invalid "columns" property (should be an array of strings)'));
+    if (columns.length !== new Set(columns).size) throw new TypeError(problem('with duplicate column names'));
+    if (!columns.length) throw new RangeError(problem('with zero columns'));
+    let parameters;
+    if (hasOwn(def, 'parameters')) {
+      parameters = stringArray(def.parameters);
+      if (parameters === null) throw new TypeError(problem('with an invalid "parameters" property (should be an array of strings)'));
+    } else {
+      // As many as the generator declares: $1, $2, ...
+      const length = functionLength(rows);
+      parameters = Array.from({ length }, (_, i) => `$${i + 1}`);
+    }
+    if (parameters.length !== new Set(parameters).size) throw new TypeError(problem('with duplicate parameter names'));
+    if (parameters.length > 32) throw new RangeError(problem('with more than the maximum number of 32 parameters'));
+    for (const parameter of parameters) {
+      if (columns.includes(parameter)) {
+        throw new TypeError(problem(`with column "${parameter}" which was ambiguously defined as both a column and parameter`));
+      }
+    }
+    let safeIntegers = SAFE_DEFAULT;
+    if (hasOwn(def, 'safeIntegers')) {
+      if (typeof def.safeIntegers !== 'boolean') throw new TypeError(problem('with an invalid "safeIntegers" property (should be a boolean)'));
+      safeIntegers = def.safeIntegers;
+    }
+    let directOnly = false;
+    if (hasOwn(def, 'directOnly')) {
+      directOnly = def.directOnly;
+      if (typeof directOnly !== 'boolean') throw new TypeError(problem('with an invalid "directOnly" property (should be a boolean)'));
+    }
+    const declared = [...parameters.map((p) => `${quoteIdentifier(p)} HIDDEN`), ...columns.map(quoteIdentifier)];
+    return { declaration: `CREATE TABLE x(${declared.join(', ')});`, generator: rows, parameters, columns, safeIntegers, directOnly };
+  }
+
+  /**
+   * A value the generator yielded, for the language to read: as it is when better-sqlite3
+   * takes it (numbers are REAL, the language told so; BigInts in 64 bits INTEGER; strings;
+   * byte arrays; null and undefined), else a function that throws better-sqlite3's error,
+   * which the language calls when SQLite reads that column (better-sqlite3 fails in xColumn,
+   * so a column the query does not read cannot fail).
+   */
+  function tableValue(value, moduleName) {
+    switch (typeof value) {
+      case 'number':
+      case 'string':
+      case 'undefined':
+        return value;
+      case 'bigint':
+        if (value <= MAX_INT64 && value >= MIN_INT64) return value;
+        return () => { throw new RangeError(`Virtual table module "${moduleName}" yielded a bigint that was too big`); };
+      case 'object':
+        if (value === null || ArrayBuffer.isView(value)) return value;
+      // fall through: any other object
+      default:
+        return () => { throw new TypeError(`Virtual table module "${moduleName}" yielded an invalid value`); };
+    }
+  }
+
+  /**
+   * The rows of one scan: the generator's rows in one array, reused from row to row (the
+   * language reads a row before it asks for the next): the arguments (the HIDDEN parameter
+   * columns) and then the columns, checked as better-sqlite3 checks them.
+   */
+  function* scanRows(definition, args, moduleName) {
+    const { generator, columns } = definition;
+    const offset = args.length;
+    const output = args.map((a) => tableValue(a, moduleName));
+    for (let i = 0; i < columns.length; ++i) output.push(null);
+    for (const row of generator(...args)) {
+      if (Array.isArray(row)) {
+        if (row.length !== columns.length) {
+          throw new TypeError(`Virtual table module "${moduleName}" yielded a row with an incorrect number of columns`);
+        }
+        for (let i = 0; i < columns.length; ++i) output[offset + i] = tableValue(row[i], moduleName);
+      } else if (typeof row === 'object' && row !== null) {
+        let count = 0;
+        for (const key of Object.keys(row)) {
+          const index = definition.columnIndex.get(key);
+          if (index === undefined) {
+            throw new TypeError(`Virtual table module "${moduleName}" yielded a row with an undeclared column "${key}"`);
+          }
+          output[offset + index] = tableValue(row[key], moduleName);
+          count += 1;
+        }
+        if (count !== columns.length) throw new TypeError(`Virtual table module "${moduleName}" yielded a row with missing columns`);
+      } else {
+        throw new TypeError(`Virtual table module "${moduleName}" yielded something that isn't a valid row object`);
+      }
+      yield output;
+    }
+  }
+
+  /**
+   * The language's definition of one connected table: rows(given) runs the generator with
+   * the query's arguments (null where the query gives none: undefined to the generator; as
+   * BigInt where safe integers are on and the argument is an INTEGER).
+   */
+  function languageDefinition(db, definition, moduleName) {
+    const safe = definition.safeIntegers === SAFE_DEFAULT ? db._defaultSafe : definition.safeIntegers;
+    const count = definition.parameters.length;
+    const handle = db._handle;
+    if (definition.columnIndex === undefined) {
+      definition.columnIndex = new Map(definition.columns.map((name, i) => [name, i]));
+    }
+    return {
+      declaration: definition.declaration,
+      parameters: definition.parameters,
+      directOnly: definition.directOnly,
+      realNumbers: true,
+      rows(given) {
+        const kinds = safe ? handle.integerColumns(given) : null;
+        const args = new Array(count);
+        for (let i = 0; i < count; ++i) {
+          const value = given[i];
+          args[i] = value == null ? undefined : kinds !== null && kinds.charCodeAt(i) === 49 ? BigInt(value) : jsValue(value);
+        }
+        return scanRows(definition, args, moduleName);
+      },
+    };
+  }
+
+  Database.prototype.table = function (name, factory) {
+    if (typeof name !== 'string') throw new TypeError('Expected first argument to be a string');
+    if (!name) throw new TypeError('Virtual table module name cannot be an empty string');
+    const db = this;
+    let eponymous = false;
+    let connect;
+    if (typeof factory === 'object' && factory !== null) {
+      eponymous = true;
+      const definition = parseTableDefinition(factory, 'used', name);
+      connect = () => languageDefinition(db, definition, name);
+    } else {
+      if (typeof factory !== 'function') throw new TypeError('Expected second argument to be a function or a table definition object');
+      connect = (moduleName, database, table, ...args) => {
+        const def = factory.apply({ module: moduleName, database, table }, args);
+        if (typeof def !== 'object' || def === null) {
+          throw new TypeError(`Virtual table module "${moduleName}" did not return a table definition object`);
+        }
+        return languageDefinition(db, parseTableDefinition(def, 'returned', moduleName), moduleName);
+      };
+    }
+    // Busy with an open iterator even in unsafe mode, as better-sqlite3's table() is.
+    const handle = this._check();
+    if (this._iterators > 0) throw new TypeError('This database connection is busy executing a query');
+    try {
+      handle.createModule(name, connect, eponymous);
+    } catch (e) {
+      throw translate(e);
+    }
+    return this;
+  };
   /**
    * better-sqlite3's loadExtension(path[, entryPoint]): SQLite's sqlite3_load_extension, with
    * loading allowed through the C API only (SQL's load_extension() stays refused), as

@@ -2461,3 +2461,6 @@ GRAALITE_EXPORT int graalite_op_vupdate(sqlite3_stmt *stmt, int pc, const Graali
   }
   return rc;
 }
+
+/* ---- Virtual-table modules written in a guest language. ---- */
+#include "graalite_guest_module.c"

@@ -41,17 +41,19 @@ import org.graalite.runtime.Database;
  * entryPoint])} load SQLite extensions (native libraries; off until enabled).
  * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0").
  * {@code flag(op[, on])} reads or sets one of sqlite3_db_config's on/off options.
+ * {@code createModule(name, factory, eponymous)} defines a virtual-table module written in
+ * guest code ({@link VirtualTableMembers}).
  *
  * <p>One more member is not listed: {@link #HOST_CONNECTION}, for Graalite's JDBC driver.
  *
  * <p>This class runs statements and transactions; the members that hand guest code to SQLite
  * are {@link GuestCallbackMembers}, those that copy databases and values
  * {@link DatabaseCopyMembers}, those that set how the connection behaves
- * {@link ConnectionOptionMembers}.
+ * {@link ConnectionOptionMembers}, the one that defines virtual tables {@link VirtualTableMembers}.
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -155,6 +157,8 @@ public final class ConnectionObject implements TruffleObject {
             return DatabaseCopyMembers.invoke(member, arguments, database, context);
         } else if (ConnectionOptionMembers.NAMES.contains(member)) {
             return ConnectionOptionMembers.invoke(member, arguments, database, context);
+        } else if (VirtualTableMembers.NAMES.contains(member)) {
+            return VirtualTableMembers.invoke(member, arguments, database);
         }
         switch (member) {
             case "prepare": {

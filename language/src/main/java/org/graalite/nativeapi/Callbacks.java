@@ -24,6 +24,11 @@ final class Callbacks<T> {
         return byId.get(id);
     }
 
+    /** How many are registered (tests check that SQLite released them). */
+    int size() {
+        return byId.size();
+    }
+
     /** Forgets {@code id}; nothing for 0. */
     void remove(long id) {
         if (id != 0) {

@@ -112,6 +112,11 @@ public enum NativeFunction {
     RESULT_TEXT("sqlite3_result_text", true, null, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG),
     RESULT_BLOB("sqlite3_result_blob", true, null, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG),
     RESULT_ERROR("sqlite3_result_error", true, null, ADDRESS, ADDRESS, JAVA_INT),
+    // ---- guest virtual-table modules (graalite_guest_module.c); creating one may call its destroy upcall
+    GUEST_MODULE_CALLBACKS("graalite_guest_module_callbacks", false, null, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    GUEST_MODULE_CREATE("graalite_guest_module_create", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT),
+    GUEST_TABLE_DECLARE("graalite_guest_table_declare", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    GUEST_ERROR("graalite_guest_error", true, null, ADDRESS, ADDRESS),
     // ---- the shim: reading a statement's program (graalite_shim.c)
     OP_SIZE("graalite_op_size", true, JAVA_INT),
     OP_P4_OFFSET("graalite_op_p4_offset", true, JAVA_INT),

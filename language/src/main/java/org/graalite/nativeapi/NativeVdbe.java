@@ -1225,6 +1225,18 @@ public final class NativeVdbe {
 
     // ---- Virtual tables (graalite_shim.c): each ends the execution with the module's error.
 
+    /**
+     * As {@link #check}, for a call into a virtual-table module: what a guest module's code
+     * threw (VirtualTables) is thrown as itself, after the execution ended with its error.
+     */
+    private void checkModule(int pc, int rc) {
+        if (rc != OK) {
+            SqliteException e = abort(pc, rc);
+            RuntimeException guest = VirtualTables.takePending();
+            throw guest != null ? guest : e;
+        }
+    }
+
     /** OP_VBegin at {@code pc}: the xBegin of its table. */
     @TruffleBoundary
     public void vtabBegin(int pc) {
@@ -1234,7 +1246,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /** OP_VCreate at {@code pc}: xCreate of the virtual table named {@code name} (its P2 register). */
@@ -1247,7 +1259,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /** OP_VRename at {@code pc}: xRename of its table to {@code name} (its P1 register). */
@@ -1260,7 +1272,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /** OP_VDestroy at {@code pc}: xDestroy of its table. */
@@ -1272,7 +1284,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /** OP_VOpen at {@code pc}: true when it opened the cursor, false when the cursor was already open on that table (then nothing changed). */
@@ -1284,7 +1296,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, r >> 8);
+        checkModule(pc, r >> 8);
         return r == 0;
     }
 
@@ -1309,7 +1321,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /**
@@ -1341,7 +1353,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, r >> 8);
+        checkModule(pc, r >> 8);
         return (r & 1) != 0;
     }
 
@@ -1350,7 +1362,12 @@ public final class NativeVdbe {
     /** OP_VColumn at {@code pc}: the column's value of the cursor's current row (its subtype, json_each's 'J', then in {@link #resultSubtype()}). */
     @TruffleBoundary
     public Object vtabColumn(int pc) {
-        return callWithValues(OP_VCOLUMN, pc, NO_VALUES, null);
+        try {
+            return callWithValues(OP_VCOLUMN, pc, NO_VALUES, null);
+        } catch (SqliteException e) {
+            RuntimeException guest = VirtualTables.takePending();
+            throw guest != null ? guest : e;
+        }
     }
 
     /** OP_VNext on {@code cursor} (for the instruction at {@code pc}): true when the cursor is past its last row. */
@@ -1362,7 +1379,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, r >> 8);
+        checkModule(pc, r >> 8);
         return (r & 1) != 0;
     }
 
@@ -1376,7 +1393,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
         return m.get(ValueLayout.JAVA_LONG, 0);
     }
 
@@ -1409,7 +1426,7 @@ public final class NativeVdbe {
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        check(pc, rc);
+        checkModule(pc, rc);
     }
 
     /** Reads native memory of the current record (valid until the cursor moves). */

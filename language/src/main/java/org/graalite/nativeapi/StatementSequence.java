@@ -61,7 +61,10 @@ public final class StatementSequence implements AutoCloseable {
             int rc = Sqlite3.prepareV3(db, start, (int) Math.min(Integer.MAX_VALUE, length - offset + 1), Sqlite3.PREPARE_PERSISTENT, ppStmt, pzTail);
             long tail = pzTail.get(ValueLayout.ADDRESS, 0).address();
             if (rc != Sqlite3.OK) {
-                throw connection.lastError(rc);
+                // A guest virtual table's factory runs while SQLite prepares (xConnect): what
+                // it threw is thrown itself.
+                RuntimeException guest = VirtualTables.takePending();
+                throw guest != null ? guest : connection.lastError(rc);
             }
             long consumed = tail - start.address();
             offset += consumed > 0 ? consumed : length - offset;

@@ -307,7 +307,8 @@ public final class UserFunctions {
         }
     }
 
-    private static Object value(MemorySegment v) throws Throwable {
+    /** An sqlite3_value as a Java value: null, Long, Double, String or byte[] (also for VirtualTables). */
+    static Object value(MemorySegment v) throws Throwable {
         switch ((int) VALUE_TYPE.invokeExact(v)) {
             case NativeStatement.INTEGER:
                 return (long) VALUE_INT64.invokeExact(v);
@@ -327,7 +328,8 @@ public final class UserFunctions {
         }
     }
 
-    private static void result(MemorySegment context, Object r) throws Throwable {
+    /** Sets the result of SQLite context {@code context} to the Java value {@code r} (also for VirtualTables). */
+    static void result(MemorySegment context, Object r) throws Throwable {
         if (r == null) {
             RESULT_NULL.invokeExact(context);
         } else if (r instanceof Long l) {
@@ -348,7 +350,8 @@ public final class UserFunctions {
         }
     }
 
-    private static void error(MemorySegment context, String message) {
+    /** Sets the error of SQLite context {@code context}; never throws (also for VirtualTables). */
+    static void error(MemorySegment context, String message) {
         try (Arena arena = Arena.ofConfined()) {
             byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
             MemorySegment m = arena.allocate(bytes.length + 1L);

@@ -64,6 +64,16 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * Defines (or redefines) the virtual-table module {@code name}, whose tables a guest's
+     * {@code factory} defines (see GuestModule): eponymous-only (the table {@code name}), or a
+     * factory of the tables CREATE VIRTUAL TABLE ... USING name(...) makes.
+     */
+    @TruffleBoundary
+    public void createModule(String name, Object factory, boolean eponymous) {
+        org.graalite.nativeapi.VirtualTables.register(connection, name, new GuestModule(name, factory), eponymous);
+    }
+
+    /**
      * Defines (or redefines) the window function {@code a.name()} of {@code a.arguments()}
      * arguments, an aggregate of the object shape whose accumulators also have value() and
      * inverse(...). Used as a plain aggregate it runs on the Truffle tier like any other; over

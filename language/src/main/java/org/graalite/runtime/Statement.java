@@ -434,6 +434,9 @@ public final class Statement implements AutoCloseable {
         } catch (SqliteException e) {
             RuntimeException guest = org.graalite.nativeapi.UserFunctions.takePending();
             if (guest == null) {
+                guest = org.graalite.nativeapi.VirtualTables.takePending();
+            }
+            if (guest == null) {
                 guest = org.graalite.nativeapi.UserCollations.takePending();
             }
             throw guest != null ? guest : e;
@@ -442,6 +445,7 @@ public final class Statement implements AutoCloseable {
         throwPendingCollationError();
         // A function's error that SQLite ignored must not stand for a later step's error.
         org.graalite.nativeapi.UserFunctions.takePending();
+        org.graalite.nativeapi.VirtualTables.takePending();
         return row;
     }
 

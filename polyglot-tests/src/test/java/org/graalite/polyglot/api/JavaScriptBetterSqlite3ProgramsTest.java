@@ -11,8 +11,9 @@ import org.junit.jupiter.api.TestFactory;
  * under Node.js with better-sqlite3 12.9.0. They are in {@code src/test/resources/api/js}:
  * better-sqlite3's README and docs/api.md examples as programs (prepare, run, get, all,
  * iterate, pluck, raw, columns, bind, transactions with savepoints, functions, aggregates,
- * parameter binding) and {@code errors.js} (SqliteError codes and better-sqlite3's own
- * TypeError and RangeError cases).
+ * parameter binding), {@code errors.js} (SqliteError codes and better-sqlite3's own
+ * TypeError and RangeError cases) and {@code table.js} (virtual tables from generators:
+ * eponymous tables, factories, the plan's rules, row and definition errors).
  */
 class JavaScriptBetterSqlite3ProgramsTest {
     @TestFactory
