@@ -453,6 +453,73 @@ final class AggregateNodes {
         }
     }
 
+    /**
+     * AggInverse of a guest window function: its accumulator's inverse(...) with
+     * r[P2..P2+P5-1], as a row leaves the window frame. Out of line (uncached interop): window
+     * frames call it once per row at most.
+     */
+    static final class GuestInverse extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+
+        GuestInverse(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            inverse(execution.registers, FunctionNodes.registers(execution, firstArgument, argumentCount));
+        }
+
+        @TruffleBoundary
+        private void inverse(Object[] r, Object[] arguments) {
+            aggregate.inverse(guestAccumulator(r, accumulator, aggregate).instance, arguments);
+        }
+    }
+
+    /** AggValue P1 P3 of a guest window function: r[P3] = its accumulator's value(); the accumulator stays. */
+    static final class GuestValue extends InstructionNode {
+        private final int accumulator;
+        private final int result;
+        private final org.graalite.runtime.UserAggregate aggregate;
+
+        GuestValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.accumulator = accumulator;
+            this.result = result;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[result] = value(execution.registers);
+        }
+
+        @TruffleBoundary
+        private Object value(Object[] r) {
+            return aggregate.value(guestAccumulator(r, accumulator, aggregate).instance);
+        }
+    }
+
+    /**
+     * The accumulator in r[register], started (and kept there) if the frame has had no row yet:
+     * SQLite's sqlite3_aggregate_context makes one on first use as well.
+     */
+    private static GuestAccumulator guestAccumulator(Object[] r, int register, org.graalite.runtime.UserAggregate aggregate) {
+        if (r[register] instanceof GuestAccumulator a) {
+            return a;
+        }
+        GuestAccumulator a = new GuestAccumulator(aggregate.start());
+        r[register] = a;
+        return a;
+    }
+
     /** AggFinal of a guest aggregate: r[P1] = its accumulator's finalize() (of a fresh one when the group had no rows). */
     static final class GuestFinal extends InstructionNode {
         private final int accumulator;

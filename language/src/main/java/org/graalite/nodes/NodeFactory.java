@@ -51,8 +51,8 @@ public final class NodeFactory {
                     java.util.Map.entry("AggStep", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
                     java.util.Map.entry("AggStep1", "as AggStep"),
                     java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
-                    java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively)"),
-                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively)"),
+                    java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively); guest window functions"),
+                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively); guest window functions"),
                     java.util.Map.entry("VColumn", "except an UPDATE's unchanged column (OPFLAG_NOCHNG) carried through an ephemeral table"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
@@ -144,9 +144,9 @@ public final class NodeFactory {
                     return i.opcodeName() + " " + i.p4Display();
                 }
                 if (!sqliteAggregate(i, database)) {
-                    // Guest aggregates have no inverse or intermediate value (window frames).
-                    boolean plain = i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggFinal");
-                    return plain && database != null ? null : i.opcodeName() + " " + i.p4Display();
+                    // A guest's aggregate or window function (createWindowFunction: inverse() and
+                    // value() for window frames).
+                    return database != null ? null : i.opcodeName() + " " + i.p4Display();
                 }
                 // SQLite's own aggregates: the common ones in Java, every other one (and an
                 // extension's) by SQLite.
@@ -1143,14 +1143,24 @@ public final class NodeFactory {
             case "CollSeq":
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggInverse":
+                if (!sqliteAggregate(i, database)) {
+                    return new AggregateNodes.GuestInverse(pc, i.p2(), i.p5(), i.p3(), database.userAggregate((P4.Function) i.p4()));
+                }
                 return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
             case "AggValue":
+                if (!sqliteAggregate(i, database)) {
+                    return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), database.userAggregate((P4.Function) i.p4()));
+                }
                 return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
             case "AggStep":
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
                 if (!sqliteAggregate(i, database)) {
                     org.graalite.runtime.UserAggregate user = database.userAggregate(f);
+                    if (i.opcodeName().equals("AggStep1") && i.p1() != 0) {
+                        // An AggInverse that SQLite's VDBE has run (it becomes AggStep1 with P1 set).
+                        return new AggregateNodes.GuestInverse(pc, i.p2(), i.p5(), i.p3(), user);
+                    }
                     if (user.isJava()) {
                         return new AggregateNodes.JavaStep(pc, i.p2(), i.p5(), i.p3(), user);
                     }

@@ -133,4 +133,59 @@ class UserFunctionTest {
             assertEquals(List.of(List.of(1L)), SqlContexts.rows(c.eval("sql", "select 1")));
         }
     }
+
+    /** A window function's accumulator: a running sum and count of its frame, value() their text. */
+    static org.graalvm.polyglot.proxy.ProxyObject frameSum() {
+        double[] sum = {0};
+        long[] rows = {0};
+        return org.graalvm.polyglot.proxy.ProxyObject.fromMap(java.util.Map.of(
+                        "step", (ProxyExecutable) args -> {
+                            if (!args[0].isNull()) {
+                                sum[0] += args[0].asDouble();
+                                rows[0]++;
+                            }
+                            return null;
+                        },
+                        "inverse", (ProxyExecutable) args -> {
+                            if (!args[0].isNull()) {
+                                sum[0] -= args[0].asDouble();
+                                rows[0]--;
+                            }
+                            return null;
+                        },
+                        "value", (ProxyExecutable) args -> sum[0] + "/" + rows[0],
+                        "finalize", (ProxyExecutable) args -> "final " + sum[0] + "/" + rows[0]));
+    }
+
+    /**
+     * A guest window function (createWindowFunction: step, inverse, value, finalize) over frames
+     * that grow, slide and are empty, and as a plain aggregate: the Truffle tier (sql.Tier=truffle)
+     * gives the native tier's rows.
+     */
+    @Test
+    void guestWindowFunctionsGiveTheSameResultsOnBothTiers() {
+        String[] queries = {
+            "select k, framesum(v) over (order by k) from w order by k",
+            "select k, framesum(v) over (order by k rows between 1 preceding and 1 following) from w order by k",
+            "select k, framesum(v) over (partition by k % 2 order by k rows between 2 preceding and current row) from w order by k",
+            "select k, framesum(v) over (order by k rows between 1 following and 2 following) from w order by k",
+            "select k, framesum(v) over (order by k range between 1.5 preceding and current row exclude current row), sum(v) over (order by k) from w order by k",
+            "select framesum(v) from w",
+            "select k % 3, framesum(v) from w group by 1 order by 1"};
+        java.util.Map<String, List<String>> results = new java.util.HashMap<>();
+        for (String tier : List.of("native", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value connection = c.getBindings("sql");
+                connection.invokeMember("createWindowFunction", "framesum", 1, (ProxyExecutable) args -> frameSum());
+                c.eval("sql", "create table w(k integer primary key, v); insert into w values (1, 10), (2, null), (3, 2.5), (4, 4), (5, -1), (6, 100), (7, 0.5)");
+                List<String> rows = new java.util.ArrayList<>();
+                for (String q : queries) {
+                    rows.add(SqlContexts.rows(c.eval("sql", q)).toString());
+                }
+                results.put(tier, rows);
+            }
+        }
+        assertEquals(results.get("native"), results.get("truffle"));
+        assertTrue(results.get("native").get(1).contains("10.0/1"), results.get("native").get(1));
+    }
 }
