@@ -418,21 +418,25 @@ final class AggregateNodes {
     }
 
     /**
-     * AggStep of a Java aggregate (from Graalite's JDBC driver): the first row of a group makes
-     * its accumulator, each row calls its step with the SQL values, without interop.
+     * AggStep of a Java aggregate (from Graalite's JDBC driver), and AggInverse of a guest window
+     * function: out of line, the accumulator's step (the Java one, with the SQL values, without
+     * interop) or its inverse(...) as a row leaves the window frame (uncached interop: a frame
+     * calls it once per row at most). The first row of a group makes the accumulator.
      */
-    static final class JavaStep extends InstructionNode {
+    static final class OutOfLineStep extends InstructionNode {
         private final int firstArgument;
         private final int argumentCount;
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
+        private final boolean inverse;
 
-        JavaStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+        OutOfLineStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate, boolean inverse) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.accumulator = accumulator;
             this.aggregate = aggregate;
+            this.inverse = inverse;
         }
 
         @Override
@@ -442,44 +446,12 @@ final class AggregateNodes {
 
         @TruffleBoundary
         private void step(Object[] r, Object[] arguments) {
-            GuestAccumulator acc;
-            if (r[accumulator] instanceof GuestAccumulator a) {
-                acc = a;
+            Object instance = guestAccumulator(r, accumulator, aggregate).instance;
+            if (inverse) {
+                aggregate.inverse(instance, arguments);
             } else {
-                acc = new GuestAccumulator(aggregate.start());
-                r[accumulator] = acc;
+                aggregate.step(instance, arguments);
             }
-            aggregate.step(acc.instance, arguments);
-        }
-    }
-
-    /**
-     * AggInverse of a guest window function: its accumulator's inverse(...) with
-     * r[P2..P2+P5-1], as a row leaves the window frame. Out of line (uncached interop): window
-     * frames call it once per row at most.
-     */
-    static final class GuestInverse extends InstructionNode {
-        private final int firstArgument;
-        private final int argumentCount;
-        private final int accumulator;
-        private final org.graalite.runtime.UserAggregate aggregate;
-
-        GuestInverse(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
-            super(pc, STRAIGHT, -1);
-            this.firstArgument = firstArgument;
-            this.argumentCount = argumentCount;
-            this.accumulator = accumulator;
-            this.aggregate = aggregate;
-        }
-
-        @Override
-        public void execute(Execution execution) {
-            inverse(execution.registers, FunctionNodes.registers(execution, firstArgument, argumentCount));
-        }
-
-        @TruffleBoundary
-        private void inverse(Object[] r, Object[] arguments) {
-            aggregate.inverse(guestAccumulator(r, accumulator, aggregate).instance, arguments);
         }
     }
 

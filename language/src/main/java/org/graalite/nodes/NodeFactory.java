@@ -1144,7 +1144,7 @@ public final class NodeFactory {
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggInverse":
                 if (!sqliteAggregate(i, database)) {
-                    return new AggregateNodes.GuestInverse(pc, i.p2(), i.p5(), i.p3(), database.userAggregate((P4.Function) i.p4()));
+                    return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate((P4.Function) i.p4()), true);
                 }
                 return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
             case "AggValue":
@@ -1159,10 +1159,10 @@ public final class NodeFactory {
                     org.graalite.runtime.UserAggregate user = database.userAggregate(f);
                     if (i.opcodeName().equals("AggStep1") && i.p1() != 0) {
                         // An AggInverse that SQLite's VDBE has run (it becomes AggStep1 with P1 set).
-                        return new AggregateNodes.GuestInverse(pc, i.p2(), i.p5(), i.p3(), user);
+                        return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, true);
                     }
                     if (user.isJava()) {
-                        return new AggregateNodes.JavaStep(pc, i.p2(), i.p5(), i.p3(), user);
+                        return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                     }
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }
