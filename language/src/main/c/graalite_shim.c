@@ -805,6 +805,30 @@ static void graalite_value_to_mem(const GraaliteValue *v, Mem *m) {
   }
 }
 
+/*
+ * A function's argument: as graalite_value_to_mem, but text and blobs stay where Java put them
+ * (MEM_Ephem, as an OP_Column value on a page: SQLite copies one only to keep it, as
+ * sqlite3_result_value does), instead of a copy SQLite allocates for every call. Java puts a
+ * NUL after each text, so sqlite3_value_text needs no copy either. Valid during the call only.
+ */
+static void graalite_value_to_arg(const GraaliteValue *v, Mem *m) {
+  int type = v->type & 0xff;
+  int subtype = (v->type >> 8) & 0xff;
+  if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
+    graalite_value_to_mem(v, m);
+    return;
+  }
+  sqlite3VdbeMemSetNull(m);
+  m->flags = type == SQLITE_TEXT ? (MEM_Str | MEM_Term | MEM_Ephem) : (MEM_Blob | MEM_Ephem);
+  m->z = (char *)v->p;
+  m->n = v->n;
+  m->enc = SQLITE_UTF8;
+  if (subtype != 0) {
+    m->eSubtype = (u8)subtype;
+    m->flags |= MEM_Subtype;
+  }
+}
+
 static void graalite_mem_to_value(Mem *m, GraaliteValue *v) {
   int type = sqlite3_value_type(m);
   switch (type) {
@@ -836,11 +860,13 @@ GRAALITE_EXPORT int graalite_call_function(sqlite3_stmt *stmt, int pc, const Gra
   pCtx->enc = ENC(p->db);
   for (i = 0; i < pCtx->argc; i++) {
     Mem *arg = &p->aMem[pOp->p2 + i];
-    graalite_value_to_mem(&args[i], arg);
+    graalite_value_to_arg(&args[i], arg);
     pCtx->argv[i] = arg;
   }
   sqlite3VdbeMemSetNull(pOut);
   (*pCtx->pFunc->xSFunc)(pCtx, pCtx->argc, pCtx->argv);
+  /* The arguments pointed into Java's memory, which the next call reuses: nothing may read them after. */
+  for (i = 0; i < pCtx->argc; i++) sqlite3VdbeMemSetNull(&p->aMem[pOp->p2 + i]);
   if (pCtx->isError) {
     /* Negative: no error, but the function kept auxiliary data (sqlite3_set_auxdata: JSON's
      * parse cache, a compiled regular expression); as in vdbe.c, the instruction's data for

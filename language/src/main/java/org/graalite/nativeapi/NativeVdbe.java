@@ -506,6 +506,16 @@ public final class NativeVdbe {
         return callWithValues(CALL_FUNCTION, pc, arguments, subtypes);
     }
 
+    /**
+     * As {@link #callFunction(int, Object[], int[])}; argument i is instead the text or blob of
+     * serial type {@code types[i]} at native address {@code addresses[i]} where that is not 0
+     * (a field of a record on a page, valid during the call).
+     */
+    @TruffleBoundary
+    public Object callFunction(int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
+        return callWithValues(CALL_FUNCTION, pc, arguments, subtypes, addresses, types);
+    }
+
     /** The subtype (sqlite3_result_subtype, 0 for none) of the value the last function, aggregate or cast call returned. */
     public int resultSubtype() {
         return resultSubtype;
@@ -584,8 +594,12 @@ public final class NativeVdbe {
      * returns the value described in {@code out}; a non-zero result ends the execution with that error.
      */
     private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes) {
+        return callWithValues(f, pc, arguments, subtypes, null, null);
+    }
+
+    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
         int argc = arguments.length;
-        MemorySegment m = marshal(arguments, 0, argc, 1);
+        MemorySegment m = marshal(arguments, 0, argc, 1, addresses, types);
         if (subtypes != null) {
             for (int i = 0; i < argc; i++) {
                 if (subtypes[i] != 0) {
@@ -629,9 +643,22 @@ public final class NativeVdbe {
      * bytes of text and blob values after that.
      */
     private MemorySegment marshal(Object[] values, int first, int count, int spare) {
+        return marshal(values, first, count, spare, null, null);
+    }
+
+    /**
+     * As {@link #marshal(Object[], int, int, int)}; value i is instead the text or blob of
+     * serial type {@code types[i]} at native address {@code addresses[i]} where that is not 0
+     * (copied from there, not encoded from a String).
+     */
+    private MemorySegment marshal(Object[] values, int first, int count, int spare, long[] addresses, int[] types) {
         byte[][] bytes = new byte[count][];
         long dataSize = 0;
         for (int i = 0; i < count; i++) {
+            if (addresses != null && addresses[i] != 0) {
+                dataSize += ((types[i] - 12) >> 1) + 1;
+                continue;
+            }
             Object a = values[first + i];
             if (a instanceof String s) {
                 bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -639,33 +666,49 @@ public final class NativeVdbe {
                 bytes[i] = b;
             }
             if (bytes[i] != null) {
-                dataSize += bytes[i].length;
+                // and a NUL after it: SQLite reads a function's text argument in place (graalite_value_to_arg).
+                dataSize += bytes[i].length + 1;
             }
         }
         long dataAt = (long) (count + spare) * VALUE;
         MemorySegment m = scratch(dataAt + dataSize + 1);
-        long data = dataAt;
+        // Stores through Unsafe (PageMemory), as the shim's structs are read elsewhere: the
+        // segment's checked accesses cost more than the call they prepare.
+        long base = m.address();
+        long data = base + dataAt;
         for (int i = 0; i < count; i++) {
-            long at = (long) i * VALUE;
-            Object a = values[first + i];
+            long at = base + (long) i * VALUE;
             int type;
-            if (a == null) {
-                type = NativeStatement.NULL;
-            } else if (a instanceof Long l) {
-                type = NativeStatement.INTEGER;
-                m.set(ValueLayout.JAVA_LONG, at, l);
-            } else if (a instanceof Double d) {
-                type = NativeStatement.FLOAT;
-                m.set(ValueLayout.JAVA_DOUBLE, at + 8, d);
+            int n;
+            if (addresses != null && addresses[i] != 0) {
+                n = (types[i] - 12) >> 1;
+                PageMemory.copy(addresses[i], data, n);
+                type = (types[i] & 1) == 1 ? NativeStatement.TEXT : NativeStatement.BLOB;
             } else {
-                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
+                Object a = values[first + i];
+                if (a == null) {
+                    PageMemory.storeInt(at + 28, NativeStatement.NULL);
+                    continue;
+                } else if (a instanceof Long l) {
+                    PageMemory.storeLong(at, l);
+                    PageMemory.storeInt(at + 28, NativeStatement.INTEGER);
+                    continue;
+                } else if (a instanceof Double d) {
+                    PageMemory.storeLong(at + 8, Double.doubleToRawLongBits(d));
+                    PageMemory.storeInt(at + 28, NativeStatement.FLOAT);
+                    continue;
+                }
                 byte[] b = bytes[i];
-                MemorySegment.copy(b, 0, m, ValueLayout.JAVA_BYTE, data, b.length);
-                m.set(ValueLayout.ADDRESS, at + 16, m.asSlice(data));
-                m.set(ValueLayout.JAVA_INT, at + 24, b.length);
-                data += b.length;
+                n = b.length;
+                PageMemory.copyFromArray(b, data);
+                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
             }
-            m.set(ValueLayout.JAVA_INT, at + 28, type);
+            // Text and blobs: n bytes at data, then a NUL.
+            PageMemory.storeByte(data + n, (byte) 0);
+            PageMemory.storeLong(at + 16, data);
+            PageMemory.storeInt(at + 24, n);
+            PageMemory.storeInt(at + 28, type);
+            data += n + 1;
         }
         return m;
     }

@@ -15,7 +15,8 @@ import org.graalite.program.Instruction;
  * lies spares a String (text) or a box (numbers) per row.
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
- * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, and MakeRecord (a sorter's or an
+ * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
+ * own C function (JSON's, dates: text passed as the record's bytes), and MakeRecord (a sorter's or an
  * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
@@ -79,7 +80,7 @@ final class ColumnComparisons {
     }
 
     /** The registers instruction {@code i} can read in place, in the order of {@link Operands}; none if it is no reader. */
-    private static int[] readerRegisters(Instruction i) {
+    private static int[] readerRegisters(Instruction i, InstructionNode node) {
         switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge":
                 return new int[]{i.p3(), i.p1()};
@@ -95,7 +96,19 @@ final class ColumnComparisons {
                 if (TextFunctionNodes.isBuiltinLike(i)) {
                     return new int[]{i.p2() + 1};
                 }
-                return TextFunctionNodes.isBuiltinSubstr(i) ? new int[]{i.p2()} : new int[0];
+                if (TextFunctionNodes.isBuiltinSubstr(i)) {
+                    return new int[]{i.p2()};
+                }
+                // A call of SQLite's C function (json_extract, ->>, date, an extension's): its
+                // arguments, text passed to SQLite as the bytes the record holds (FunctionNodes.NativeCallInPlace).
+                if (node != null && node.getClass() == FunctionNodes.NativeCall.class && i.p4() instanceof org.graalite.program.P4.Function f) {
+                    int[] registers = new int[f.callArguments()];
+                    for (int k = 0; k < registers.length; k++) {
+                        registers[k] = i.p2() + k;
+                    }
+                    return registers;
+                }
+                return new int[0];
             case "MakeRecord": {
                 // Not with P5 flags (an UPDATE's unchanged-column magic) or an unusual size.
                 if (i.p5() != 0 || i.p2() <= 0 || i.p2() > MAKE_RECORD_FIELDS) {
@@ -121,7 +134,7 @@ final class ColumnComparisons {
         // For each reader, the operands it may read in place (null: from the register).
         Map<Integer, Operand[]> candidates = new HashMap<>();
         for (Instruction i : program) {
-            int[] registers = readerRegisters(i);
+            int[] registers = readerRegisters(i, nodes[i.address()]);
             if (registers.length == 0 || landings.get(i.address()) || !fusable.test(i.address())) {
                 continue;
             }
@@ -190,7 +203,7 @@ final class ColumnComparisons {
                 // May read any register.
                 return false;
             }
-            if (reads[pc].get(register) && !readsInPlace(i, candidates.get(pc), register, column) &&
+            if (reads[pc].get(register) && !readsInPlace(i, nodes[pc], candidates.get(pc), register, column) &&
                             !(i.opcodeName().equals("RealAffinity") && i.p1() == register && pc == column + 1)) {
                 // (A RealAffinity of the register right after the Column: its readers apply it.)
                 return false;
@@ -219,11 +232,11 @@ final class ColumnComparisons {
     }
 
     /** Whether reader {@code i} reads every operand that is {@code register} in place from Column {@code column}. */
-    private static boolean readsInPlace(Instruction i, Operand[] operands, int register, int column) {
+    private static boolean readsInPlace(Instruction i, InstructionNode node, Operand[] operands, int register, int column) {
         if (operands == null) {
             return false;
         }
-        int[] registers = readerRegisters(i);
+        int[] registers = readerRegisters(i, node);
         for (int k = 0; k < registers.length; k++) {
             if (registers[k] == register && (operands[k] == null || operands[k].column() != column)) {
                 return false;

@@ -10,6 +10,7 @@ import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
 import org.graalite.runtime.Binder;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.SqlValues;
 import org.graalite.runtime.SqliteException;
 import org.graalite.runtime.UserFunction;
@@ -56,6 +57,57 @@ final class FunctionNodes {
                 SubtypeNodes.callFunction(execution, pc, firstArgument, argumentCount, result);
             } else {
                 execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
+            }
+        }
+    }
+
+    /**
+     * A call of SQLite's function whose arguments come, some or all, from Columns that fill
+     * their registers for this call alone (see ColumnComparisons): a text or blob field goes to
+     * SQLite as the bytes the record holds (copied once into the call's memory, as OP_Column
+     * copies it into its register), not decoded into a String and encoded back; other values
+     * as the Column would have read them. JSON's functions on a column (d ->> '$.v') so cost
+     * what they cost on SQLite's VDBE.
+     */
+    static final class NativeCallInPlace extends NativeCall {
+        @Children private final RecordField[] fields;
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] conversions;
+
+        NativeCallInPlace(int pc, int firstArgument, int argumentCount, int result, RecordField[] fields, int[] conversions) {
+            super(pc, firstArgument, argumentCount, result);
+            this.fields = fields;
+            this.conversions = conversions;
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            // Per argument: the native address of its bytes in a record (0: the value is in arguments), and their serial type.
+            long[] addresses = new long[argumentCount];
+            int[] types = new int[argumentCount];
+            for (int i = 0; i < argumentCount; i++) {
+                RecordField source = fields[i];
+                if (source == null) {
+                    arguments[i] = execution.registers[firstArgument + i];
+                    continue;
+                }
+                RecordCursor c = source.locate(execution);
+                int field = source.fieldIn(execution, c);
+                int type = source.serialType(c, execution.vdbe, field);
+                long address = type >= 12 && conversions[i] == ColumnComparisons.AS_STORED ? c.fieldAddress(field) : 0;
+                if (address != 0) {
+                    addresses[i] = address;
+                    types[i] = type;
+                } else {
+                    arguments[i] = source.readConverted(c, execution.vdbe, field, conversions[i]);
+                }
+            }
+            if (subtypes) {
+                // Fields read in place have no subtype; the other arguments keep theirs.
+                SubtypeNodes.callFunction(execution, pc, arguments, addresses, types, firstArgument, result);
+            } else {
+                execution.registers[result] = execution.vdbe.callFunction(pc, arguments, null, addresses, types);
             }
         }
     }

@@ -528,7 +528,7 @@ public final class NodeFactory {
             org.graalite.runtime.UserFunction user = database.userFunction(f);
             if (user == null) {
                 // An extension's C function (which may have a built-in one's name).
-                return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+                return nativeCall(i, build);
             }
             if (user.java() != null) {
                 return new FunctionNodes.JavaCall(pc, i.p2(), f.callArguments(), i.p3(), user);
@@ -568,7 +568,29 @@ public final class NodeFactory {
                     break;
             }
         }
-        return new FunctionNodes.NativeCall(pc, i.p2(), f.callArguments(), i.p3());
+        return nativeCall(i, build);
+    }
+
+    /**
+     * A call of SQLite's own C function; where Columns fill argument registers for it alone
+     * (see ColumnComparisons), their text goes to SQLite as the bytes the records hold.
+     */
+    private static FunctionNodes.NativeCall nativeCall(Instruction i, Build build) {
+        P4.Function f = (P4.Function) i.p4();
+        ColumnComparisons.Operands inPlace = build.fused().operands(i.address());
+        if (inPlace == null) {
+            return new FunctionNodes.NativeCall(i.address(), i.p2(), f.callArguments(), i.p3());
+        }
+        RecordField[] fields = new RecordField[f.callArguments()];
+        int[] conversions = new int[fields.length];
+        for (int k = 0; k < fields.length; k++) {
+            ColumnComparisons.Operand o = inPlace.all()[k];
+            if (o != null) {
+                fields[k] = recordField(build.program().get(o.column()), build);
+                conversions[k] = o.conversion();
+            }
+        }
+        return new FunctionNodes.NativeCallInPlace(i.address(), i.p2(), f.callArguments(), i.p3(), fields, conversions);
     }
 
     /**

@@ -30,6 +30,25 @@ final class SubtypeNodes {
         store(execution, result, value, execution.vdbe.resultSubtype());
     }
 
+    /**
+     * As {@link #callFunction(Execution, int, int, int, int)}, with the arguments that
+     * {@code addresses} marks (non-zero) passed as record bytes of serial types {@code types}
+     * (NativeCallInPlace): they have no subtype.
+     */
+    @TruffleBoundary
+    static void callFunction(Execution execution, int pc, Object[] arguments, long[] addresses, int[] types, int first, int result) {
+        int[] subtypes = subtypes(execution, first, arguments.length);
+        if (subtypes != null) {
+            for (int i = 0; i < arguments.length; i++) {
+                if (addresses[i] != 0) {
+                    subtypes[i] = 0;
+                }
+            }
+        }
+        Object value = execution.vdbe.callFunction(pc, arguments, subtypes, addresses, types);
+        store(execution, result, value, execution.vdbe.resultSubtype());
+    }
+
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */
     @TruffleBoundary
     static boolean aggregateStep(Execution execution, int pc, int first, int count) {

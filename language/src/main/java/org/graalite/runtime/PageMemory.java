@@ -59,6 +59,29 @@ public final class PageMemory {
         UNSAFE.putLong(address, value);
     }
 
+    /** Copies {@code length} bytes at native address {@code from} to native address {@code to}. */
+    public static void copy(long from, long to, long length) {
+        UNSAFE.copyMemory(from, to, length);
+    }
+
+    /** Copies the bytes of {@code from} to native address {@code to}. */
+    public static void copyFromArray(byte[] from, long to) {
+        UNSAFE.copyMemory(from, Unsafe.ARRAY_BYTE_BASE_OFFSET, null, to, from.length);
+    }
+
+    /** Stores at native address {@code address}: marshalled call arguments (NativeVdbe). */
+    public static void storeByte(long address, byte value) {
+        UNSAFE.putByte(address, value);
+    }
+
+    public static void storeInt(long address, int value) {
+        UNSAFE.putInt(address, value);
+    }
+
+    public static void storeLong(long address, long value) {
+        UNSAFE.putLong(address, value);
+    }
+
     /** Copies {@code length} bytes at {@code address} into {@code to} from index {@code at}. */
     static void copyToArray(long address, byte[] to, int at, int length) {
         java.util.Objects.checkFromIndexSize(at, length, to.length);

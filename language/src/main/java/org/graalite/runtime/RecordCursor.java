@@ -768,6 +768,15 @@ public final class RecordCursor {
         return length < n ? -1 : length > n ? 1 : 0;
     }
 
+    /**
+     * The native address of field {@code field}'s body, for a native call to read it where it
+     * lies (valid until the cursor moves); 0 when the record is a copy in Java (it continued on
+     * overflow pages).
+     */
+    public long fieldAddress(int field) {
+        return copy == null ? address + offsets[field] : 0;
+    }
+
     /** Copies the {@code length} bytes of field {@code field}'s body into {@code to} at {@code at}, as stored (MakeRecord in place). */
     public void copyField(int field, byte[] to, int at, int length) {
         copyBytes(offsets[field], to, at, length);

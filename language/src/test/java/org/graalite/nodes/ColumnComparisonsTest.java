@@ -71,8 +71,17 @@ class ColumnComparisonsTest {
     @Test
     void likeReadsItsStringInPlace() {
         assertEquals("1 likes, 1 columns", inPlace("select count(*) from t where b like '%x%y'", "likes", n -> n instanceof TextFunctionNodes.LikeInPlace));
-        // With ESCAPE, SQLite's own like() of three arguments: the Column stores its value.
-        assertEquals("0 likes, 0 columns", inPlace("select count(*) from t where b like '%x!%' escape '!'", "likes", n -> n instanceof TextFunctionNodes.LikeInPlace));
+        // With ESCAPE, SQLite's own like() of three arguments, which takes the text as the record holds it.
+        assertEquals("0 likes, 1 columns", inPlace("select count(*) from t where b like '%x!%' escape '!'", "likes", n -> n instanceof TextFunctionNodes.LikeInPlace));
+    }
+
+    @Test
+    void sqliteFunctionsTakeTheirTextInPlace() {
+        // JSON on a column: the text goes to SQLite as the record's bytes, no String made.
+        assertEquals("1 calls, 1 columns", inPlace("select count(*) from t where b ->> '$.x' = 1", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
+        assertEquals("2 calls, 2 columns", inPlace("select json_extract(b, '$.a'), date(b) from t", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
+        // SQLite reads b twice: the result's Column stores its value, hex's Column gives it in place.
+        assertEquals("1 calls, 1 columns", inPlace("select b, hex(b) from t", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
     }
 
     @Test
