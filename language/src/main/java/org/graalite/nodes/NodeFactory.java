@@ -598,7 +598,7 @@ public final class NodeFactory {
      * SQLITE_SUBTYPE: JSON's), or the program saves and restores them itself (an ordered
      * aggregate's GetSubtype and SetSubtype): then its registers keep subtypes (SubtypeNodes).
      */
-    private static boolean usesSubtypes(List<Instruction> program) {
+    public static boolean usesSubtypes(List<Instruction> program) {
         for (Instruction i : program) {
             if (i.p4() instanceof P4.Function f && (f.flags() & (SQLITE_SUBTYPE | SQLITE_RESULT_SUBTYPE)) != 0) {
                 return true;

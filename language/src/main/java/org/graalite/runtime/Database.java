@@ -229,7 +229,14 @@ public final class Database implements AutoCloseable {
                 // listing is SQLite's engine's job (sqlite3VdbeList), not the interpreter's.
                 missing.add("EXPLAIN (listing the program)");
             }
-            if (missing.isEmpty()) {
+            if (missing.isEmpty() && !requiresTruffleTier() && org.graalite.nodes.NodeFactory.usesSubtypes(statement.program().instructions())) {
+                // JSON built and read back (functions with value subtypes): SQLite's VDBE keeps each
+                // result in its register for the next function (and JSON's parse cache finds it by
+                // pointer), where the Truffle tier carries every value across the native boundary
+                // and back; JsonQuery measured the Truffle tier at 2 to 3 times SQLite's time. It
+                // runs them under sql.Tier=truffle.
+                chosen = Tier.NATIVE;
+            } else if (missing.isEmpty()) {
                 chosen = Tier.TRUFFLE;
             } else if (requiresTruffleTier()) {
                 throw SqliteException.error("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes " + String.join(", ", missing) + " (statement: " +

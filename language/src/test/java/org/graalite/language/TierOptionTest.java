@@ -105,6 +105,29 @@ class TierOptionTest {
         }
     }
 
+    /**
+     * JSON built and read back (functions with value subtypes) runs on SQLite's VDBE under
+     * sql.Tier=auto, which runs it faster today (see Database.chooseTier), and on the Truffle tier
+     * under sql.Tier=truffle; both give the same rows.
+     */
+    @Test
+    void jsonWithSubtypesRunsNativelyUnlessTheTruffleTierIsRequired() {
+        String sql = "select json_object('a', json_array(1, 2)) ->> '$.a', json_extract('{\"b\":[3]}', '$.b') ->> 0";
+        for (String tier : List.of("auto", "truffle")) {
+            try (Context c = SqlContexts.create(tier)) {
+                assertEquals(List.of(List.of("[1,2]", 3L)), SqlContexts.rows(c.eval("sql", sql)), tier);
+                boolean truffle = tier.equals("truffle");
+                assertEquals(truffle ? 1 : 0, c.getBindings("sql").getMember("truffleExecutions").asLong(), tier);
+                assertEquals(truffle ? 0 : 1, c.getBindings("sql").getMember("nativeExecutions").asLong(), tier);
+                // JSON read without subtypes (->> of a column's text) stays on the Truffle tier.
+                c.eval("sql", "create table d(j text); insert into d values ('{\"v\": 7}')");
+                long before = c.getBindings("sql").getMember("truffleExecutions").asLong();
+                assertEquals(List.of(List.of(7L)), SqlContexts.rows(c.eval("sql", "select j ->> '$.v' from d")), tier);
+                assertEquals(before + 1, c.getBindings("sql").getMember("truffleExecutions").asLong(), tier);
+            }
+        }
+    }
+
     @Test
     void explainListsTheProgramOnTheAutoTier() {
         try (Context c = SqlContexts.create("auto")) {

@@ -1,0 +1,67 @@
+package org.graalite.jmh;
+
+import java.util.concurrent.TimeUnit;
+
+import org.graalite.jmh.data.TpchData;
+import org.graalite.jmh.systems.Workloads;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A query with JSON functions (src/main/resources/json/jN.sql) over the TPC-H tables
+ * on one system, over the generated TPC-H database of scale factor {@code sf} (with the usual
+ * secondary indexes unless {@code indexes} is false). One operation runs the query to its last
+ * row and reads every value; the score is seconds per query. The setup checks the result
+ * against the native C baseline and fails on a difference.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 10, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class JsonQuery {
+    @Param({"graalite", "native-c", "sqlite-jdbc"})
+    public String system;
+
+    /** Graalite's sql.Tier: auto (Truffle where it can), truffle or native; the other systems ignore it. */
+    @Param("auto")
+    public String tier;
+
+    @Param({"j1", "j2", "j3", "j4"})
+    public String query;
+
+    @Param("0.01")
+    public double sf;
+
+    @Param("true")
+    public boolean indexes;
+
+    private Workloads.Prepared prepared;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        prepared = new Workloads.Prepared(system, tier, TpchData.ensure(sf, indexes), "json", query);
+    }
+
+    @Benchmark
+    public long run() {
+        return prepared.run();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        prepared.close();
+    }
+}
