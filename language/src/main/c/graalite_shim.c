@@ -811,9 +811,13 @@ static void graalite_value_to_mem(const GraaliteValue *v, Mem *m) {
  * sqlite3_result_value does), instead of a copy SQLite allocates for every call. Java puts a
  * NUL after each text, so sqlite3_value_text needs no copy either. Valid during the call only.
  */
+/* A function argument that is already in its register on SQLite's side: the result of the call before (left there). */
+#define GRAALITE_IN_REGISTER 0xff
+
 static void graalite_value_to_arg(const GraaliteValue *v, Mem *m) {
   int type = v->type & 0xff;
   int subtype = (v->type >> 8) & 0xff;
+  if (type == GRAALITE_IN_REGISTER) return;
   if (type != SQLITE_TEXT && type != SQLITE_BLOB) {
     graalite_value_to_mem(v, m);
     return;

@@ -475,6 +475,8 @@ public final class NativeVdbe {
 
     /** Size of the shim's GraaliteValue: i64 i, double r, pointer p, int n, int type. */
     private static final int VALUE = Sqlite3.callInt(NativeFunction.VALUE_SIZE);
+    /** The value type that tells the shim to leave an argument's register as it is (GRAALITE_IN_REGISTER). */
+    private static final int IN_REGISTER_TYPE = 0xff;
     /** See {@link #resultSubtype()}. */
     private int resultSubtype;
     /** Scratch memory for function arguments and results, grown as needed. */
@@ -514,6 +516,19 @@ public final class NativeVdbe {
     @TruffleBoundary
     public Object callFunction(int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
         return callWithValues(CALL_FUNCTION, pc, arguments, subtypes, addresses, types);
+    }
+
+    /**
+     * In {@code addresses} of {@link #callFunction(int, Object[], int[], long[], int[])}: the
+     * argument is the value its register holds on SQLite's side (the result of the call before,
+     * left there by {@link #callFunctionKeepingResult}).
+     */
+    public static final long IN_SQLITE_REGISTER = -1;
+
+    /** As {@link #callFunction(int, Object[], int[], long[], int[])}; the result stays in the instruction's result register on SQLite's side, for the next call. */
+    @TruffleBoundary
+    public void callFunctionKeepingResult(int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
+        callWithValues(CALL_FUNCTION, pc, arguments, subtypes, addresses, types, false);
     }
 
     /** The subtype (sqlite3_result_subtype, 0 for none) of the value the last function, aggregate or cast call returned. */
@@ -598,6 +613,11 @@ public final class NativeVdbe {
     }
 
     private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
+        return callWithValues(f, pc, arguments, subtypes, addresses, types, true);
+    }
+
+    /** Without {@code read}, the result is left where the call put it (null returned). */
+    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types, boolean read) {
         int argc = arguments.length;
         MemorySegment m = marshal(arguments, 0, argc, 1, addresses, types);
         if (subtypes != null) {
@@ -618,6 +638,9 @@ public final class NativeVdbe {
         }
         if (rc != OK) {
             throw abort(pc, rc);
+        }
+        if (!read) {
+            return null;
         }
         int type = out.get(ValueLayout.JAVA_INT, 28);
         resultSubtype = type >>> 8;
@@ -656,7 +679,7 @@ public final class NativeVdbe {
         long dataSize = 0;
         for (int i = 0; i < count; i++) {
             if (addresses != null && addresses[i] != 0) {
-                dataSize += ((types[i] - 12) >> 1) + 1;
+                dataSize += addresses[i] == IN_SQLITE_REGISTER ? 0 : ((types[i] - 12) >> 1) + 1;
                 continue;
             }
             Object a = values[first + i];
@@ -680,7 +703,10 @@ public final class NativeVdbe {
             long at = base + (long) i * VALUE;
             int type;
             int n;
-            if (addresses != null && addresses[i] != 0) {
+            if (addresses != null && addresses[i] == IN_SQLITE_REGISTER) {
+                PageMemory.storeInt(at + 28, IN_REGISTER_TYPE);
+                continue;
+            } else if (addresses != null && addresses[i] != 0) {
                 n = (types[i] - 12) >> 1;
                 PageMemory.copy(addresses[i], data, n);
                 type = (types[i] & 1) == 1 ? NativeStatement.TEXT : NativeStatement.BLOB;

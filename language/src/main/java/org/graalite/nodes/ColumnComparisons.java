@@ -101,7 +101,7 @@ final class ColumnComparisons {
                 }
                 // A call of SQLite's C function (json_extract, ->>, date, an extension's): its
                 // arguments, text passed to SQLite as the bytes the record holds (FunctionNodes.NativeCallInPlace).
-                if (node != null && node.getClass() == FunctionNodes.NativeCall.class && i.p4() instanceof org.graalite.program.P4.Function f) {
+                if (isNativeCall(node) && i.p4() instanceof org.graalite.program.P4.Function f) {
                     int[] registers = new int[f.callArguments()];
                     for (int k = 0; k < registers.length; k++) {
                         registers[k] = i.p2() + k;
@@ -125,6 +125,11 @@ final class ColumnComparisons {
         }
     }
 
+    /** Whether {@code node} (as first built) calls SQLite's C function with the values of its argument registers. */
+    static boolean isNativeCall(InstructionNode node) {
+        return node != null && node.getClass() == FunctionNodes.NativeCall.class;
+    }
+
     /** The most fields a MakeRecord may take in place (sorter and index keys have a few). */
     private static final int MAKE_RECORD_FIELDS = 32;
 
@@ -140,8 +145,9 @@ final class ColumnComparisons {
             }
             Operand[] operands = new Operand[registers.length];
             boolean any = false;
+            boolean nativeReader = isNativeCall(nodes[i.address()]);
             for (int k = 0; k < registers.length; k++) {
-                operands[k] = source(program, landings, i.address(), registers[k]);
+                operands[k] = source(program, nodes, landings, i.address(), registers[k], nativeReader);
                 any |= operands[k] != null;
             }
             if (any) {
@@ -293,7 +299,7 @@ final class ColumnComparisons {
      * cursor and leave the register alone (but for a RealAffinity or MustBeInt of it right
      * after the Column); null otherwise.
      */
-    private static Operand source(List<Instruction> program, BitSet landings, int reader, int register) {
+    private static Operand source(List<Instruction> program, InstructionNode[] nodes, BitSet landings, int reader, int register, boolean nativeReader) {
         int conversion = AS_STORED;
         int conversionAt = -1;
         for (int p = reader - 1; p >= 0; p--) {
@@ -304,6 +310,11 @@ final class ColumnComparisons {
                 if (i.p3() == register) {
                     return conversionAt < 0 || conversionAt == p + 1 ? new Operand(p, conversion) : null;
                 }
+            } else if (nativeReader && isNativeCall(nodes[p]) && i.p3() == register && conversionAt < 0) {
+                // A call of SQLite's function whose result the reader, another one, takes as it
+                // stands in SQLite's register (see FunctionNodes.NativeCallInPlace): JSON made by
+                // one function and read by the next never becomes a String.
+                return new Operand(p, AS_STORED);
             } else if ((name.equals("RealAffinity") || name.equals("MustBeInt")) && ofRegister) {
                 if (conversionAt >= 0) {
                     return null;

@@ -44,21 +44,46 @@ final class FunctionNodes {
             this.result = result;
         }
 
+        /**
+         * The result is read only by the next call of SQLite's function, which takes it as it
+         * stands in SQLite's register (see ColumnComparisons): it is not brought into Java. Set
+         * while the program's nodes are built.
+         */
+        @CompilationFinal boolean resultStaysInSqlite;
+
         /** This node, in a program whose functions set or read subtypes. */
         final NativeCall withSubtypes() {
             subtypes = true;
             return this;
         }
 
+        /** This node, whose result only the next native call reads (see {@link #resultStaysInSqlite}). */
+        final NativeCall keepingResultInSqlite() {
+            resultStaysInSqlite = true;
+            return this;
+        }
+
         /** r[P3] = SQLite's own function on r[P2..P2+count-1] (count a constant of the node). */
         @Override
         public void execute(Execution execution) {
-            if (subtypes) {
+            if (resultStaysInSqlite) {
+                FunctionNodes.callKeepingResult(this, execution, registers(execution, firstArgument, argumentCount), null, null);
+            } else if (subtypes) {
                 SubtypeNodes.callFunction(execution, pc, firstArgument, argumentCount, result);
             } else {
                 execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
             }
         }
+    }
+
+    /**
+     * The call of a NativeCall whose result stays in SQLite's register: the arguments as the
+     * node has them ({@code addresses} and {@code types} as NativeVdbe.callFunction takes them,
+     * or null), with their subtypes in a program that has them.
+     */
+    static void callKeepingResult(NativeCall node, Execution execution, Object[] arguments, long[] addresses, int[] types) {
+        int[] subtypes = node.subtypes ? SubtypeNodes.argumentSubtypes(execution, node.firstArgument, arguments.length, addresses) : null;
+        execution.vdbe.callFunctionKeepingResult(node.pc, arguments, subtypes, addresses, types);
     }
 
     /**
@@ -72,11 +97,14 @@ final class FunctionNodes {
     static final class NativeCallInPlace extends NativeCall {
         @Children private final RecordField[] fields;
         @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final int[] conversions;
+        /** The arguments that the native call before left in SQLite's register (its result, not brought into Java). */
+        @com.oracle.truffle.api.CompilerDirectives.CompilationFinal(dimensions = 1) private final boolean[] inSqliteRegister;
 
-        NativeCallInPlace(int pc, int firstArgument, int argumentCount, int result, RecordField[] fields, int[] conversions) {
+        NativeCallInPlace(int pc, int firstArgument, int argumentCount, int result, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
             super(pc, firstArgument, argumentCount, result);
             this.fields = fields;
             this.conversions = conversions;
+            this.inSqliteRegister = inSqliteRegister;
         }
 
         @Override
@@ -87,6 +115,10 @@ final class FunctionNodes {
             long[] addresses = new long[argumentCount];
             int[] types = new int[argumentCount];
             for (int i = 0; i < argumentCount; i++) {
+                if (inSqliteRegister[i]) {
+                    addresses[i] = org.graalite.nativeapi.NativeVdbe.IN_SQLITE_REGISTER;
+                    continue;
+                }
                 RecordField source = fields[i];
                 if (source == null) {
                     arguments[i] = execution.registers[firstArgument + i];
@@ -103,7 +135,9 @@ final class FunctionNodes {
                     arguments[i] = source.readConverted(c, execution.vdbe, field, conversions[i]);
                 }
             }
-            if (subtypes) {
+            if (resultStaysInSqlite) {
+                FunctionNodes.callKeepingResult(this, execution, arguments, addresses, types);
+            } else if (subtypes) {
                 // Fields read in place have no subtype; the other arguments keep theirs.
                 SubtypeNodes.callFunction(execution, pc, arguments, addresses, types, firstArgument, result);
             } else {

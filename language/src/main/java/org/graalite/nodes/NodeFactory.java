@@ -576,6 +576,12 @@ public final class NodeFactory {
      * (see ColumnComparisons), their text goes to SQLite as the bytes the records hold.
      */
     private static FunctionNodes.NativeCall nativeCall(Instruction i, Build build) {
+        FunctionNodes.NativeCall call = nativeCallReadingArguments(i, build);
+        // Its result read only by the next native call, in SQLite's register (see ColumnComparisons.source).
+        return build.fused().columnValueUnused(i.address()) ? call.keepingResultInSqlite() : call;
+    }
+
+    private static FunctionNodes.NativeCall nativeCallReadingArguments(Instruction i, Build build) {
         P4.Function f = (P4.Function) i.p4();
         ColumnComparisons.Operands inPlace = build.fused().operands(i.address());
         if (inPlace == null) {
@@ -583,14 +589,22 @@ public final class NodeFactory {
         }
         RecordField[] fields = new RecordField[f.callArguments()];
         int[] conversions = new int[fields.length];
+        boolean[] inSqliteRegister = new boolean[fields.length];
         for (int k = 0; k < fields.length; k++) {
             ColumnComparisons.Operand o = inPlace.all()[k];
-            if (o != null) {
-                fields[k] = recordField(build.program().get(o.column()), build);
+            if (o == null) {
+                continue;
+            }
+            Instruction source = build.program().get(o.column());
+            if (source.opcodeName().equals("Column")) {
+                fields[k] = recordField(source, build);
                 conversions[k] = o.conversion();
+            } else {
+                // The native call before left its result in SQLite's register.
+                inSqliteRegister[k] = true;
             }
         }
-        return new FunctionNodes.NativeCallInPlace(i.address(), i.p2(), f.callArguments(), i.p3(), fields, conversions);
+        return new FunctionNodes.NativeCallInPlace(i.address(), i.p2(), f.callArguments(), i.p3(), fields, conversions, inSqliteRegister);
     }
 
     /**

@@ -37,16 +37,26 @@ final class SubtypeNodes {
      */
     @TruffleBoundary
     static void callFunction(Execution execution, int pc, Object[] arguments, long[] addresses, int[] types, int first, int result) {
-        int[] subtypes = subtypes(execution, first, arguments.length);
-        if (subtypes != null) {
-            for (int i = 0; i < arguments.length; i++) {
+        Object value = execution.vdbe.callFunction(pc, arguments, argumentSubtypes(execution, first, arguments.length, addresses), addresses, types);
+        store(execution, result, value, execution.vdbe.resultSubtype());
+    }
+
+    /**
+     * The subtypes of a call's arguments r[first..first+count-1], null when none has one; those
+     * that {@code addresses} (may be null) marks are not in their registers (record bytes, or a
+     * value in SQLite's register, which keeps its own) and get none here.
+     */
+    @TruffleBoundary
+    static int[] argumentSubtypes(Execution execution, int first, int count, long[] addresses) {
+        int[] subtypes = subtypes(execution, first, count);
+        if (subtypes != null && addresses != null) {
+            for (int i = 0; i < count; i++) {
                 if (addresses[i] != 0) {
                     subtypes[i] = 0;
                 }
             }
         }
-        Object value = execution.vdbe.callFunction(pc, arguments, subtypes, addresses, types);
-        store(execution, result, value, execution.vdbe.resultSubtype());
+        return subtypes;
     }
 
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */

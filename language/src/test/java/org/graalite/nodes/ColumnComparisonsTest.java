@@ -80,6 +80,13 @@ class ColumnComparisonsTest {
         // JSON on a column: the text goes to SQLite as the record's bytes, no String made.
         assertEquals("1 calls, 1 columns", inPlace("select count(*) from t where b ->> '$.x' = 1", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
         assertEquals("2 calls, 2 columns", inPlace("select json_extract(b, '$.a'), date(b) from t", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
+        // JSON made by one function and read by the next stays in SQLite's register between them.
+        assertEquals("1 producers, 1 columns", inPlace("select json_object('a', b) ->> '$.a' from t", "producers", n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
+        assertEquals("3 producers, 0 columns", inPlace("select json_extract(json_array(a, json_object('k', a + 1)), '$[1]') ->> '$.k' from t", "producers",
+                        n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
+        // A result that something else reads too comes into Java.
+        assertEquals("0 producers, 2 columns", inPlace("select length(x), x ->> '$.a' from (select json_object('a', a) as x from t)", "producers",
+                        n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
         // SQLite reads b twice: the result's Column stores its value, hex's Column gives it in place.
         assertEquals("1 calls, 1 columns", inPlace("select b, hex(b) from t", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
     }
