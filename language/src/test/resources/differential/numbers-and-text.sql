@@ -39,3 +39,4 @@ insert into e values (11, '1994-01-02', '1994-01-01', printf('%.80c', 'x')), (12
 select k, a < b, a = b, a > b, a <= b, a >= b, a <> b, typeof(a), typeof(b) from e order by k;
 select k, v, typeof(v), length(v), v = 'ab', v < 'ab', v > x'6162' from e order by k;
 select a, count(*) from e group by a order by a;
+select total(x), sum(x), avg(x), typeof(total(x)) from (select 1e308 * 10 as x union all select -1e308 * 10);

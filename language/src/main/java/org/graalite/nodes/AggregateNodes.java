@@ -308,7 +308,8 @@ final class AggregateNodes {
                     break;
                 }
             }
-            r[accumulator] = result;
+            // A sum of infinities of both signs: SQLite's result_double makes NaN a NULL.
+            r[accumulator] = result instanceof Double d && d.isNaN() ? null : result;
         }
     }
 
