@@ -38,6 +38,12 @@ final class ComparisonNodes {
          * unequal to a NULL: {@link Execution#clearedNull} tells.
          */
         private final boolean mayBeCleared;
+        /**
+         * P4 names a collation that is not SQLite's own (a guest's, Collations.GUEST): two texts
+         * are ordered by SQLite through this instruction's P4, which calls it
+         * (NativeVdbe.collate), out of line; {@link #comparison} is then null.
+         */
+        private final boolean guestCollation;
         @Child private ComparisonOperationNode comparison;
 
         Compare(int pc, int target, int relation, int right, int left, int flags, int collation) {
@@ -52,7 +58,8 @@ final class ComparisonNodes {
             this.flags = flags;
             this.keepResult = keepResult;
             this.mayBeCleared = mayBeCleared && (flags & NULLEQ) != 0;
-            this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == EQ || relation == NE) && !keepResult);
+            this.guestCollation = collation == org.graalite.runtime.Collations.GUEST;
+            this.comparison = guestCollation ? null : ComparisonOperationNodeGen.create(flags, collation, (relation == EQ || relation == NE) && !keepResult);
         }
 
         @Override
@@ -62,51 +69,16 @@ final class ComparisonNodes {
             if (mayBeCleared && a == null && execution.clearedNull != null && execution.clearedNull[left]) {
                 // Null with P1 != 0 (DISTINCT's "no previous row"): unequal even to a NULL.
                 res = 1;
+            } else if (guestCollation) {
+                res = compareByGuestCollation(execution, a, execution.registers[right]);
             } else {
                 res = comparison.execute(a, execution.registers[right]);
             }
             return outcome(execution, res, relation, flags, keepResult);
         }
-    }
-
-    /**
-     * Lt, Le, Gt, Ge, Eq or Ne under a collation that is not SQLite's own (a guest's): as
-     * {@link Compare}, but two texts are ordered by SQLite through this instruction's P4, which
-     * calls the collation (NativeVdbe.collate). Out of line: such collations are rare, and each
-     * comparison of two texts is a native call and an upcall anyway.
-     */
-    static final class GuestCollated extends InstructionNode {
-        private final int relation;
-        private final int right;
-        private final int left;
-        private final int flags;
-        private final boolean keepResult;
-        private final boolean mayBeCleared;
-
-        GuestCollated(int pc, int target, int relation, int right, int left, int flags, boolean keepResult, boolean mayBeCleared) {
-            super(pc, BRANCH, target);
-            this.relation = relation;
-            this.right = right;
-            this.left = left;
-            this.flags = flags;
-            this.keepResult = keepResult;
-            this.mayBeCleared = mayBeCleared && (flags & NULLEQ) != 0;
-        }
-
-        @Override
-        public boolean executeBranch(Execution execution) {
-            Object a = execution.registers[left];
-            int res;
-            if (mayBeCleared && a == null && execution.clearedNull != null && execution.clearedNull[left]) {
-                res = 1;
-            } else {
-                res = compare(execution, a, execution.registers[right]);
-            }
-            return outcome(execution, res, relation, flags, keepResult);
-        }
 
         @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
-        private int compare(Execution execution, Object a, Object b) {
+        private int compareByGuestCollation(Execution execution, Object a, Object b) {
             return ComparisonOperationNode.general(a, b, flags, org.graalite.runtime.Collations.GUEST, (x, y) -> execution.vdbe.collate(pc, 0, x, y));
         }
     }

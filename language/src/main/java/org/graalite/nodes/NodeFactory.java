@@ -236,7 +236,7 @@ public final class NodeFactory {
 
     /**
      * The collation of a comparison's or CollSeq's P4 (BINARY when absent); -1 if Graalite has
-     * no such collation (a guest's: see ComparisonNodes.GuestCollated).
+     * no such collation (a guest's: see ComparisonNodes.Compare's guestCollation).
      */
     private static int collation(Instruction i) {
         if (i.p4() instanceof P4.None) {
@@ -650,7 +650,7 @@ public final class NodeFactory {
     private static InstructionNode comparison(Instruction i, int relation, Build build) {
         if (collation(i) < 0) {
             // (fusable kept its Columns' values in registers.)
-            return new ComparisonNodes.GuestCollated(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
+            return new ComparisonNodes.Compare(i.address(), i.p2(), relation, i.p1(), i.p3(), i.p5(), Collations.GUEST, elseEqFollows(build.program(), i), build.mayBeCleared(i.p3(), i.p3()));
         }
         ColumnComparisons.Operands fused = build.fused().operands(i.address());
         if (fused == null) {

@@ -22,12 +22,7 @@ final class SubtypeNodes {
      */
     @TruffleBoundary
     static void callFunction(Execution execution, int pc, int first, int count, int result) {
-        Object[] arguments = new Object[count];
-        for (int i = 0; i < count; i++) {
-            arguments[i] = execution.registers[first + i];
-        }
-        Object value = execution.vdbe.callFunction(pc, arguments, subtypes(execution, first, count));
-        store(execution, result, value, execution.vdbe.resultSubtype());
+        callFunction(execution, pc, FunctionNodes.registers(execution, first, count), null, null, first, result);
     }
 
     /**
@@ -62,11 +57,7 @@ final class SubtypeNodes {
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */
     @TruffleBoundary
     static boolean aggregateStep(Execution execution, int pc, int first, int count) {
-        Object[] arguments = new Object[count];
-        for (int i = 0; i < count; i++) {
-            arguments[i] = execution.registers[first + i];
-        }
-        return execution.vdbe.aggregateStep(pc, arguments, subtypes(execution, first, count));
+        return execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, first, count), subtypes(execution, first, count));
     }
 
     /** AggFinal or AggValue at {@code pc}: r[result] = the aggregate's value, with its subtype (json_group_array's 'J'). */

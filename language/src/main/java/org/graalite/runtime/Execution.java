@@ -57,7 +57,7 @@ public final class Execution {
      * {@code subtypeOwners[r]}, so a later write of any other value to the register drops it
      * without every node having to clear it. Registers hold immutable values, and a value that
      * gets a subtype is a fresh object (see {@link #withSubtype}), so a Copy, SCopy or Move that
-     * copies the reference and {@link #copySubtype}s carries it as SQLite's Mem copy does. Null
+     * copies the reference and passes the subtype on carries it as SQLite's Mem copy does. Null
      * until a value gets one; only programs with functions that set or read subtypes call these
      * methods (their nodes are chosen at build time).
      */
@@ -88,11 +88,6 @@ public final class Execution {
         }
         subtypeOwners[r] = registers[r];
         subtypes[r] = (byte) subtype;
-    }
-
-    /** Register {@code to}, just given register {@code from}'s value, takes its subtype too. */
-    public void copySubtype(int from, int to) {
-        setSubtype(to, subtype(from));
     }
 
     /**
