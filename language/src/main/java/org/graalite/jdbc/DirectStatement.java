@@ -9,7 +9,6 @@ import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
 import org.graalite.runtime.Binder;
 import org.graalite.runtime.Statement;
-import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
 
 /**
@@ -21,11 +20,17 @@ import org.graalvm.polyglot.Value;
  * compiled code), reached through the prepared statement's
  * {@link PreparedStatementObject#HOST_STATEMENT} member.
  */
-final class DirectStatement {
+final class DirectStatement implements ContextEntry.Call {
     private final GraaliteConnection connection;
     private final Statement statement;
     /** Whether its rows may be read ahead (see Rows.Direct): the statement does not write. */
     private final boolean readOnly;
+
+    /** The inputs and outcome of the execution {@link #run} makes through the connection's entry. */
+    private Object[] pendingValues;
+    private int pendingFetchSize;
+    private Object result;
+    private SQLException failure;
 
     /** The statement's result columns when last asked (see {@link #columnsChanged}). */
     private ColumnNames columnsSeen;
@@ -61,24 +66,38 @@ final class DirectStatement {
             Object p = parameters[i];
             values[i] = p == null ? SqlNull.INSTANCE : p instanceof byte[] bytes ? new SqlBlob(bytes) : p instanceof Float f ? (Object) f.doubleValue() : p;
         }
-        Context context = connection.context();
-        context.enter();
+        pendingValues = values;
+        pendingFetchSize = fetchSize;
+        try {
+            connection.entry().run(this);
+            if (failure != null) {
+                throw failure;
+            }
+            return result;
+        } finally {
+            pendingValues = null;
+            result = null;
+            failure = null;
+        }
+    }
+
+    /** Runs the execution {@link #run} asked for, with the context entered. */
+    @Override
+    public void run() {
         try {
             // As the language's own execute: bindings cannot change while an execution runs.
             statement.finish();
-            Binder.bind(statement, values);
-            Object result = statement.database().run(statement, false);
-            if (result instanceof QueryResult rows) {
-                Rows.Direct direct = new Rows.Direct(connection, rows, readOnly, fetchSize);
+            Binder.bind(statement, pendingValues);
+            Object outcome = statement.database().run(statement, false);
+            if (outcome instanceof QueryResult rows) {
+                Rows.Direct direct = new Rows.Direct(connection, rows, readOnly, pendingFetchSize);
                 direct.readFirst();
-                return direct;
+                outcome = direct;
             }
-            return result;
+            result = outcome;
         } catch (RuntimeException e) {
             // SQLite's errors, and what a Java function called by the statement threw.
-            throw Errors.translate(e);
-        } finally {
-            context.leave();
+            failure = Errors.translate(e);
         }
     }
 

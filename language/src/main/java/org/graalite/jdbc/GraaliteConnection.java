@@ -57,6 +57,8 @@ public final class GraaliteConnection implements Connection {
     private final String path;
     final ConnectionConfig config;
     private final Context context;
+    /** See {@link #entry()}; made on first use. */
+    private ContextEntry entry;
     /** The {@code sql} language's connection object: prepare, execute, changes, lastInsertRowid... */
     private final Value db;
     /** The SQLite connection under {@link #db}, for {@link #interrupt} from other threads. */
@@ -128,9 +130,19 @@ public final class GraaliteConnection implements Connection {
         return db;
     }
 
-    /** The connection's context, entered by the driver around the calls it makes without the Value API. */
+    /** The connection's context. */
     Context context() {
         return context;
+    }
+
+    /** Runs the driver's calls into the language that do not go through the Value API. */
+    ContextEntry entry() {
+        ContextEntry e = entry;
+        if (e == null) {
+            e = new ContextEntry(context);
+            entry = e;
+        }
+        return e;
     }
 
     String path() {

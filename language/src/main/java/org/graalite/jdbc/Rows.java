@@ -6,7 +6,6 @@ import java.util.List;
 
 import org.graalite.interop.QueryResult;
 import org.graalite.runtime.RowBatch;
-import org.graalvm.polyglot.Context;
 
 /**
  * Where a result set's rows come from: a query running in the {@code sql} language, or rows the
@@ -86,13 +85,7 @@ abstract class Rows {
                 rowsPerCall = 1;
             }
             executionsSeen = executions;
-            Context context = connection.context();
-            context.enter();
-            try {
-                read();
-            } finally {
-                context.leave();
-            }
+            connection.entry().run(this::read);
         }
 
         /**
@@ -128,13 +121,7 @@ abstract class Rows {
             if (!done) {
                 done = true;
                 position = batch.count;
-                Context context = connection.context();
-                context.enter();
-                try {
-                    result.close();
-                } finally {
-                    context.leave();
-                }
+                connection.entry().run(result::close);
             }
         }
     }

@@ -316,6 +316,22 @@ class GraaliteDriverTest {
     }
 
     @Test
+    void aConnectionUsedOnOneThreadClosesOnAnother() throws Exception {
+        Connection c = connect("jdbc:graalite::memory:");
+        Thread user = new Thread(() -> {
+            try {
+                assertEquals(1, count(c, "select 1"));
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        user.start();
+        user.join();
+        c.close();
+        assertTrue(c.isClosed());
+    }
+
+    @Test
     void lockedDatabaseReportsBusyAfterTheTimeout() throws SQLException {
         String url = "jdbc:graalite:" + dir.resolve("busy.db");
         Properties immediate = new Properties();
@@ -647,6 +663,25 @@ class GraaliteDriverTest {
                 assertEquals(7.0, rs.getDouble(2));
                 assertTrue(rs.next());
                 assertEquals(20.0, rs.getDouble(2));
+                assertFalse(rs.next());
+            }
+            // A function that runs SQL on the same connection: the driver's calls nest.
+            c.createFunction("rows_below", 1, false, args -> {
+                try (PreparedStatement inner = c.prepareStatement("select count(*) from t where x < ?")) {
+                    inner.setObject(1, args[0]);
+                    try (ResultSet rs = inner.executeQuery()) {
+                        return rs.next() ? rs.getLong(1) : null;
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try (ResultSet rs = s.executeQuery("select x, rows_below(x) from t where x is not null order by x")) {
+                long[] expected = {0, 1, 2, 3};
+                for (long below : expected) {
+                    assertTrue(rs.next());
+                    assertEquals(below, rs.getLong(2), "rows below " + rs.getObject(1));
+                }
                 assertFalse(rs.next());
             }
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("select fail()"));
