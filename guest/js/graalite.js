@@ -16,9 +16,9 @@
 // Differences from better-sqlite3: BLOBs come back as Uint8Array (there is no Node.js Buffer
 // here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
 // binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
-// gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters. Not
-// supported (they throw): safe integers for the arguments of functions and aggregates
-// (statements and virtual tables have them). table() defines virtual tables as better-sqlite3
+// gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters.
+// Safe integers work as in better-sqlite3 for statements, functions, aggregates and virtual
+// tables (the language tells which arguments are INTEGERs). table() defines virtual tables as better-sqlite3
 // does (eponymous tables and factories for CREATE VIRTUAL TABLE; a Buffer argument reaches
 // the generator as a Uint8Array). backup()
 // copies at once and returns a settled promise; serialize() gives a Uint8Array, which
@@ -760,9 +760,47 @@
     return properties.default.value;
   };
 
-  /** A user function's result as a value the language binds (undefined is NULL). */
-  function sqlResult(value) {
-    return value === undefined ? null : value;
+  /**
+   * A user function's or aggregate's result as a value the language takes, checked as
+   * better-sqlite3 checks it (Data::ResultValueFromJS): numbers, strings, BigInts within 64
+   * bits (INTEGER), byte arrays (any ArrayBuffer view), null and undefined (NULL); any other
+   * value fails the call with better-sqlite3's error, which names the function.
+   */
+  function sqlResult(value, name) {
+    switch (typeof value) {
+      case 'number':
+      case 'string':
+        return value;
+      case 'undefined':
+        return null;
+      case 'bigint':
+        if (value <= MAX_INT64 && value >= MIN_INT64) return value;
+        throw new RangeError(`User-defined function ${name}() returned a bigint that was too big`);
+      case 'object':
+        if (value === null || ArrayBuffer.isView(value)) return value;
+      // fall through: any other object
+      default:
+        throw new TypeError(`User-defined function ${name}() returned an invalid value`);
+    }
+  }
+
+  /**
+   * The arguments of a call with better-sqlite3's safe integers, converted in place: the
+   * language passes `kinds` first (the integer kinds of createFunction, createAggregate and
+   * createWindowFunction: '1' for each INTEGER argument, '0' for the others), and an INTEGER
+   * becomes the BigInt of its raw value, which is exact for every 64-bit integer (a REAL
+   * stays a number even when it is integral, as 5.0 is); the others as jsValue gives them.
+   */
+  function safeArguments(kinds, args) {
+    for (let i = 0; i < args.length; ++i) {
+      args[i] = kinds.charCodeAt(i) === 49 ? BigInt(args[i]) : jsValue(args[i]);
+    }
+    return args;
+  }
+
+  /** Whether a function or aggregate defined with `options` gets safe integers: its own option, else the database's default now. */
+  function safeIntegersOption(db, options) {
+    return 'safeIntegers' in options ? boolOption(options, 'safeIntegers') : db._defaultSafe;
   }
 
   /** Leaves what a user function or aggregate threw with the database (see userFunction), and returns it. */
@@ -777,15 +815,29 @@
    * language turns it into an SQLite error of its own, and the database then throws the
    * original instead (Database#_failure), as better-sqlite3 does.
    */
-  function userFunction(db, fn, argCount) {
+  function userFunction(db, fn, argCount, name) {
     const fail = (e) => callbackFailed(db, e);
     switch (argCount) {
-      case 0: return () => { try { return sqlResult(fn()); } catch (e) { throw fail(e); } };
-      case 1: return (a) => { try { return sqlResult(fn(jsValue(a))); } catch (e) { throw fail(e); } };
-      case 2: return (a, b) => { try { return sqlResult(fn(jsValue(a), jsValue(b))); } catch (e) { throw fail(e); } };
-      case 3: return (a, b, c) => { try { return sqlResult(fn(jsValue(a), jsValue(b), jsValue(c))); } catch (e) { throw fail(e); } };
-      default: return (...args) => { try { return sqlResult(fn(...args.map(jsValue))); } catch (e) { throw fail(e); } };
+      case 0: return () => { try { return sqlResult(fn(), name); } catch (e) { throw fail(e); } };
+      case 1: return (a) => { try { return sqlResult(fn(jsValue(a)), name); } catch (e) { throw fail(e); } };
+      case 2: return (a, b) => { try { return sqlResult(fn(jsValue(a), jsValue(b)), name); } catch (e) { throw fail(e); } };
+      case 3: return (a, b, c) => { try { return sqlResult(fn(jsValue(a), jsValue(b), jsValue(c)), name); } catch (e) { throw fail(e); } };
+      default: return (...args) => { try { return sqlResult(fn(...args.map(jsValue)), name); } catch (e) { throw fail(e); } };
     }
+  }
+
+  /**
+   * As userFunction, with safe integers: the language, told so at createFunction, calls it
+   * with the integer kinds of the arguments first (see safeArguments).
+   */
+  function safeUserFunction(db, fn, name) {
+    return (kinds, ...args) => {
+      try {
+        return sqlResult(fn(...safeArguments(kinds, args)), name);
+      } catch (e) {
+        throw callbackFailed(db, e);
+      }
+    };
   }
 
   /**
@@ -811,10 +863,10 @@
     if (typeof fn !== 'function') throw new TypeError('Expected last argument to be a function');
     if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
     if (!name) throw new TypeError('User-defined function name cannot be an empty string');
+    const safe = safeIntegersOption(this, options);
     const deterministic = boolOption(options, 'deterministic');
     boolOption(options, 'directOnly');
     const varargs = boolOption(options, 'varargs');
-    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt arguments) of functions and aggregates are not supported by Graalite');
     let argCount = -1;
     if (!varargs) {
       argCount = fn.length;
@@ -823,7 +875,12 @@
     }
     const handle = this._checkIdle();
     try {
-      const call = userFunction(this, fn, argCount);
+      if (safe) {
+        // No argument-less form: the language passes the integer kinds with the arguments.
+        handle.createFunction(name, argCount, safeUserFunction(this, fn, name), deterministic, true);
+        return this;
+      }
+      const call = userFunction(this, fn, argCount, name);
       const slots = new Array(Math.max(argCount, 0)).fill(null);
       const slotForm = slotFunction(call, argCount, slots);
       if (slotForm === null) {
@@ -858,13 +915,14 @@
     const step = functionOption(options, 'step', true);
     const inverse = functionOption(options, 'inverse', false);
     const result = functionOption(options, 'result', false);
+    const safe = safeIntegersOption(this, options);
     boolOption(options, 'deterministic'); // accepted; the language's createAggregate has no such flag
     boolOption(options, 'directOnly');
     const varargs = boolOption(options, 'varargs');
-    if (options.safeIntegers === true) throw new TypeError('safe integers (BigInt arguments) of functions and aggregates are not supported by Graalite');
     let argCount = -1;
     if (!varargs) {
-      argCount = Math.max(functionLength(step), 0);
+      // As better-sqlite3: the longer of step and inverse, less the state.
+      argCount = Math.max(functionLength(step), inverse !== null ? functionLength(inverse) : 0);
       if (argCount > 0) argCount -= 1;
       if (argCount > 100) throw new RangeError('User-defined functions cannot have more than 100 arguments');
     }
@@ -872,8 +930,10 @@
     // accumulator per group, holding the aggregate value. With one or two arguments each
     // accumulator also has slotStep(), the same step without arguments for the Truffle tier,
     // which reads them from `slots` (UserAggregate#slots in the language; see slotFunction).
+    // With safe integers, step and inverse get the integer kinds of their arguments first
+    // (see safeArguments), and there are no slots.
     const db = this;
-    const slots = argCount === 1 || argCount === 2 ? new Array(argCount).fill(null) : null;
+    const slots = !safe && (argCount === 1 || argCount === 2) ? new Array(argCount).fill(null) : null;
     const factory = () => {
       let value;
       try {
@@ -883,7 +943,14 @@
       }
       // One or two arguments, the common cases (and those of slotStep), without a rest
       // parameter and a spread per row: GraalJS allocates both at every call.
-      const stepRow = argCount === 1 ? (a) => {
+      const stepRow = safe ? (kinds, ...args) => {
+        try {
+          const next = step(value, ...safeArguments(kinds, args));
+          if (next !== undefined) value = next;
+        } catch (e) {
+          throw callbackFailed(db, e);
+        }
+      } : argCount === 1 ? (a) => {
         try {
           const next = step(value, jsValue(a));
           if (next !== undefined) value = next;
@@ -908,7 +975,7 @@
       };
       const current = () => {
         try {
-          return sqlResult(result === null ? value : result(value));
+          return sqlResult(result === null ? value : result(value), name);
         } catch (e) {
           throw callbackFailed(db, e);
         }
@@ -920,7 +987,7 @@
         // A window function's: the rows leaving the frame, and the frame's result so far.
         inverse: inverse === null ? undefined : (...args) => {
           try {
-            const next = inverse(value, ...args.map(jsValue));
+            const next = inverse(value, ...(safe ? safeArguments(args[0], args.slice(1)) : args.map(jsValue)));
             if (next !== undefined) value = next;
           } catch (e) {
             throw callbackFailed(db, e);
@@ -934,7 +1001,9 @@
     try {
       if (inverse !== null) {
         // An aggregate window function (SQLite calls it; as a plain aggregate it runs like the others).
-        handle.createWindowFunction(name, argCount, factory);
+        handle.createWindowFunction(name, argCount, factory, safe);
+      } else if (safe) {
+        handle.createAggregate(name, argCount, factory, true);
       } else if (slots === null) {
         handle.createAggregate(name, argCount, factory);
       } else {

@@ -39,7 +39,9 @@ import org.graalite.runtime.Database;
  * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
  * {@code enableLoadExtension(enabled[, sqlFunctionToo])} and {@code loadExtension(path[,
  * entryPoint])} load SQLite extensions (native libraries; off until enabled).
- * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0").
+ * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0");
+ * functions and aggregates created with integer kinds get the same for their arguments
+ * ({@link GuestCallbackMembers}).
  * {@code flag(op[, on])} reads or sets one of sqlite3_db_config's on/off options.
  * {@code createModule(name, factory, eponymous)} defines a virtual-table module written in
  * guest code ({@link VirtualTableMembers}).

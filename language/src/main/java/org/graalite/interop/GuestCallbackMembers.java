@@ -12,7 +12,21 @@ import org.graalite.runtime.Database;
 /**
  * The connection object's members that hand SQLite guest code to call: createFunction,
  * createAggregate, createWindowFunction, createCollation, setAuthorizer and
- * setProgressHandler (see {@link ConnectionObject} for what each does).
+ * setProgressHandler (see {@link ConnectionObject} for what each does, and the comment of
+ * each case below for its arguments).
+ *
+ * <p>Integer kinds: {@code createFunction(name, n, callable, deterministic, true)},
+ * {@code createAggregate(name, n, factory, true)}, {@code createAggregate(name, n, start, step,
+ * finalize, true)} and {@code createWindowFunction(name, n, factory, true)} define a function
+ * or aggregate whose every call (for an aggregate: every step and inverse) receives one more
+ * argument right before its SQL arguments (after the state, in the functions shape): a
+ * string of one character per SQL argument, '1' where it is an INTEGER and '0' otherwise
+ * ({@link org.graalite.runtime.IntegerKinds}). A guest module that must tell an INTEGER from
+ * a REAL (JavaScript's better-sqlite3 safe integers: a JavaScript number cannot tell 5 from
+ * 5.0, nor hold every 64-bit integer) reads it before anything else and converts the
+ * INTEGERs from the raw argument values, which are exact. Both tiers pass it: SQLite's VDBE
+ * through UserFunctions, the Truffle tier through its call nodes; such a function has no
+ * argument-less form (UserFunction.ArgumentSlots), so functions without the flag keep theirs.
  */
 final class GuestCallbackMembers {
     static final StringList NAMES = new StringList("createWindowFunction", "createCollation", "setAuthorizer", "setProgressHandler", "createAggregate", "createFunction");
@@ -24,21 +38,24 @@ final class GuestCallbackMembers {
         InteropLibrary interop = InteropLibrary.getUncached();
         switch (member) {
             case "createWindowFunction": {
-                // createWindowFunction(name, argumentCount, factory): factory() makes an
-                // accumulator with step(...), inverse(...), value() and finalize(); a null
-                // factory removes the function of that name and argument count.
-                if (arguments.length != 3) {
-                    throw ArityException.create(3, 3, arguments.length);
+                // createWindowFunction(name, argumentCount, factory[, integerKinds]): factory()
+                // makes an accumulator with step(...), inverse(...), value() and finalize(); a
+                // null factory removes the function of that name and argument count. With
+                // integerKinds true, step and inverse receive the IntegerKinds of their
+                // arguments before them.
+                if (arguments.length != 3 && arguments.length != 4) {
+                    throw ArityException.create(3, 4, arguments.length);
                 }
-                if (!interop.fitsInInt(arguments[1])) {
-                    throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, factory)");
+                if (!interop.fitsInInt(arguments[1]) || (arguments.length == 4 && !interop.isBoolean(arguments[3]))) {
+                    throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, factory[, integerKinds])");
                 }
+                boolean windowKinds = arguments.length == 4 && interop.asBoolean(arguments[3]);
                 String name = MemberArguments.sqlText(interop, arguments[0]);
                 int argumentCount = interop.asInt(arguments[1]);
                 if (interop.isNull(arguments[2])) {
                     database.removeFunction(name, argumentCount);
                 } else {
-                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null));
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null, windowKinds));
                 }
                 return SqlNull.INSTANCE;
             }
@@ -86,17 +103,21 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createAggregate": {
-                // createAggregate(name, argumentCount, factory[, argumentSlots]): factory() makes an object with step(...) and finalize();
-                // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots]): state = start(),
+                // createAggregate(name, argumentCount, factory[, argumentSlots | integerKinds]): factory() makes an object with step(...) and finalize();
+                // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds]): state = start(),
                 // state = step(state, ...), finalize(state).
                 // The optional ones are the guest modules' argument-less step (see
                 // UserAggregate#slots): the accumulator's slotStep() in the object shape,
                 // slotStep() in the functions shape, reading the state (functions shape) and
-                // the arguments from argumentSlots.
+                // the arguments from argumentSlots; or integerKinds, a boolean: when true, each
+                // step receives the IntegerKinds of its arguments before them (after the state).
                 int n = arguments.length;
                 if (n < 3 || n > 7) {
                     throw ArityException.create(3, 7, n);
                 }
+                // The one optional boolean, last: integerKinds (the object shape's 4th, the functions shape's 6th).
+                boolean kindsGiven = (n == 4 || n == 6) && interop.isBoolean(arguments[n - 1]);
+                boolean integerKinds = kindsGiven && interop.asBoolean(arguments[n - 1]);
                 if (!interop.fitsInInt(arguments[1])) {
                     throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory | start, step, finalize)");
                 }
@@ -109,14 +130,14 @@ final class GuestCallbackMembers {
                     if (!(interop.isExecutable(arguments[2]) || interop.isInstantiable(arguments[2]))) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
                     }
-                    Object slots = n == 4 ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
-                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots);
-                } else if (n == 5 || n == 7) {
+                    Object slots = n == 4 && !kindsGiven ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
+                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots, integerKinds);
+                } else if (n == 5 || n == 7 || (n == 6 && kindsGiven)) {
                     if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4]) || (n == 7 && !interop.isExecutable(arguments[5]))) {
-                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots])");
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds])");
                     }
                     Object slots = n == 7 ? MemberArguments.argumentSlots(interop, arguments, 6, count + 1) : null;
-                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots);
+                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots, integerKinds);
                 } else {
                     throw ArityException.create(5, 7, n);
                 }
@@ -124,18 +145,24 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {
-                // createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]]):
-                // the last two are the guest modules' argument-less form of the callable (see
-                // UserFunction.ArgumentSlots): a callable of no arguments and a guest array of
-                // argumentCount elements, from which it reads its arguments.
-                if (arguments.length < 3 || arguments.length > 6 || arguments.length == 5) {
+                // createFunction(name, argumentCount, callable[, deterministic[, integerKinds | slotCallable, argumentSlots]]):
+                // slotCallable and argumentSlots are the guest modules' argument-less form of
+                // the callable (see UserFunction.ArgumentSlots): a callable of no arguments and
+                // a guest array of argumentCount elements, from which it reads its arguments;
+                // integerKinds, a boolean: when true, each call passes the IntegerKinds of its
+                // arguments before them.
+                if (arguments.length < 3 || arguments.length > 6) {
                     throw ArityException.create(3, 6, arguments.length);
                 }
                 // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
                 Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
                 if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
-                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic[, slotCallable, argumentSlots]])");
+                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic[, integerKinds | slotCallable, argumentSlots]])");
                 }
+                if (arguments.length == 5 && (java != null || !interop.isBoolean(arguments[4]))) {
+                    throw UnsupportedTypeException.create(arguments, "integerKinds must be a boolean, for a guest callable");
+                }
+                boolean integerKinds = arguments.length == 5 && interop.asBoolean(arguments[4]);
                 boolean deterministic = arguments.length >= 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
                 int argumentCount = interop.asInt(arguments[1]);
                 org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
@@ -145,7 +172,7 @@ final class GuestCallbackMembers {
                     }
                     slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
                 }
-                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots);
+                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, integerKinds);
                 return SqlNull.INSTANCE;
             }
             default:

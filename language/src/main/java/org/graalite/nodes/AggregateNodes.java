@@ -343,7 +343,9 @@ final class AggregateNodes {
      * AggStep of a guest aggregate: the first row of a group makes its accumulator; each row
      * calls its step() (object shape) or step(state, ...) (functions shape, a direct call of
      * a constant executable), or, where the aggregate has argument slots for this many
-     * arguments, fills them and calls the argument-less step (UserAggregate#slots).
+     * arguments, fills them and calls the argument-less step (UserAggregate#slots). An
+     * aggregate created with integer kinds has no slots and gets the {@link IntegerKinds} of
+     * the arguments before them.
      */
     static final class GuestStep extends InstructionNode {
         private final int firstArgument;
@@ -351,6 +353,8 @@ final class AggregateNodes {
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
         private final boolean functions;
+        /** Whether the step takes the integer kinds of its arguments first: fixed when the aggregate was created. */
+        private final boolean integerKinds;
         /** The aggregate's argument slots when this call uses them, else null. */
         private final Object slots;
         @Child private com.oracle.truffle.api.interop.InteropLibrary calls;
@@ -364,7 +368,8 @@ final class AggregateNodes {
             this.accumulator = accumulator;
             this.aggregate = aggregate;
             this.functions = aggregate.isFunctions();
-            boolean bySlots = aggregate.slots() != null && aggregate.arguments() == argumentCount && (!functions || aggregate.slotStep() != null);
+            this.integerKinds = aggregate.integerKinds();
+            boolean bySlots = !integerKinds && aggregate.slots() != null && aggregate.arguments() == argumentCount && (!functions || aggregate.slotStep() != null);
             this.slots = bySlots ? aggregate.slots() : null;
             this.slotWrites = bySlots ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(slots) : null;
             Object step = bySlots ? aggregate.slotStep() : aggregate.stepFunction();
@@ -395,9 +400,14 @@ final class AggregateNodes {
                     }
                     return;
                 }
-                Object[] arguments = new Object[argumentCount + shift];
+                // The state (functions shape), the integer kinds (where taken), then the arguments.
+                int first = shift + (integerKinds ? 1 : 0);
+                Object[] arguments = new Object[first + argumentCount];
+                if (integerKinds) {
+                    arguments[shift] = org.graalite.runtime.IntegerKinds.of(r, firstArgument, argumentCount);
+                }
                 for (int i = 0; i < argumentCount; i++) {
-                    arguments[i + shift] = SqlValues.toGuestArgument(r[firstArgument + i]);
+                    arguments[first + i] = SqlValues.toGuestArgument(r[firstArgument + i]);
                 }
                 if (functions) {
                     arguments[0] = acc.instance;

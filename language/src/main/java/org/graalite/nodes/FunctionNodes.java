@@ -10,6 +10,7 @@ import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
 import org.graalite.runtime.Binder;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.IntegerKinds;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.SqlValues;
 import org.graalite.runtime.SqliteException;
@@ -207,9 +208,13 @@ final class FunctionNodes {
             this.function = function;
         }
 
-        /** The node for a call of {@code function} with {@code argumentCount} arguments: through its argument slots where it has them for that many. */
+        /**
+         * The node for a call of {@code function} with {@code argumentCount} arguments: through
+         * its argument slots where it has them for that many (a function that takes integer
+         * kinds has none).
+         */
         static GuestFunctionCall create(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
-            if (function.slots() != null && function.arguments() == argumentCount) {
+            if (function.slots() != null && function.arguments() == argumentCount && !function.integerKinds()) {
                 return new GuestSlotCall(pc, firstArgument, argumentCount, result, function);
             }
             return new GuestCall(pc, firstArgument, argumentCount, result, function);
@@ -240,21 +245,30 @@ final class FunctionNodes {
         }
     }
 
-    /** A guest function called with its arguments. */
+    /**
+     * A guest function called with its arguments; one created with integer kinds gets the
+     * {@link IntegerKinds} of its arguments before them.
+     */
     static final class GuestCall extends GuestFunctionCall {
+        /** 1 where the function takes integer kinds first, else 0: fixed when it was created. */
+        private final int shift;
         @Child private InteropLibrary calls;
 
         GuestCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
             super(pc, firstArgument, argumentCount, result, function);
+            this.shift = function.integerKinds() ? 1 : 0;
             this.calls = InteropLibrary.getFactory().create(function.callable());
         }
 
         @Override
         @ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
+            Object[] arguments = new Object[argumentCount + shift];
+            if (shift != 0) {
+                arguments[0] = IntegerKinds.of(execution.registers, firstArgument, argumentCount);
+            }
             for (int i = 0; i < argumentCount; i++) {
-                arguments[i] = SqlValues.toGuestArgument(execution.registers[firstArgument + i]);
+                arguments[i + shift] = SqlValues.toGuestArgument(execution.registers[firstArgument + i]);
             }
             Object value;
             try {

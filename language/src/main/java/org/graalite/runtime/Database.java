@@ -47,10 +47,14 @@ public final class Database implements AutoCloseable {
         return language;
     }
 
-    /** Defines (or redefines) the SQL function {@code name} as a guest callable, with its argument-less form or null (see {@link UserFunction.ArgumentSlots}). */
+    /**
+     * Defines (or redefines) the SQL function {@code name} as a guest callable, with its
+     * argument-less form or null (see {@link UserFunction.ArgumentSlots}); with
+     * {@code integerKinds}, each call passes the {@link IntegerKinds} of its arguments first.
+     */
     @TruffleBoundary
-    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots) {
-        UserFunction f = new UserFunction(name, arguments, callable, slots);
+    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, boolean integerKinds) {
+        UserFunction f = new UserFunction(name, arguments, callable, slots, integerKinds);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
     }
 

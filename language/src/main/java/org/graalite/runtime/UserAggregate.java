@@ -22,6 +22,11 @@ import org.graalite.nativeapi.UserFunctions;
  * a method of a Python object from another language goes through GraalPy's generic call path
  * (a stack walk per call, microseconds), so the Python module registers its classes as
  * functions.
+ *
+ * <p>An aggregate created with integer kinds passes, right before the SQL arguments of each
+ * step and inverse (after the state in the functions shape), the string of {@link IntegerKinds}
+ * that says which of them are INTEGERs (better-sqlite3's safe integers); it has no
+ * argument-less step.
  */
 public final class UserAggregate implements UserFunctions.Aggregate {
     private final String name;
@@ -35,8 +40,11 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     private final Object slotStep;
     /** See {@link #slots}. */
     private final Object slots;
+    /** Whether steps and inverses pass the {@link IntegerKinds} of their arguments first. */
+    private final boolean integerKinds;
 
-    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots) {
+    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds) {
+        assert slots == null || !integerKinds : "an aggregate that takes integer kinds has no argument-less step";
         this.name = name;
         this.arguments = arguments;
         this.factory = factory;
@@ -45,19 +53,21 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         this.finalize = finalize;
         this.slotStep = slotStep;
         this.slots = slots;
+        this.integerKinds = integerKinds;
     }
 
     /**
      * The object shape: {@code factory()} makes an accumulator with step() and finalize(); with
-     * {@code slots} (or null), also with an argument-less slotStep() (see {@link #slots}).
+     * {@code slots} (or null), also with an argument-less slotStep() (see {@link #slots}); with
+     * {@code integerKinds}, step(kinds, args...) and inverse(kinds, args...).
      */
-    public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, slots);
+    public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots, boolean integerKinds) {
+        return new UserAggregate(name, arguments, factory, null, null, null, null, slots, integerKinds);
     }
 
     /** A Java aggregate: {@code factory.create()} makes the {@link JavaAggregate} of each group. */
     public static UserAggregate ofJava(String name, int arguments, JavaAggregate.Factory factory) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, null);
+        return new UserAggregate(name, arguments, factory, null, null, null, null, null, false);
     }
 
     /** Whether this is a Java aggregate (then {@link #start}, {@link #step} and {@link #finish} call Java directly). */
@@ -67,10 +77,16 @@ public final class UserAggregate implements UserFunctions.Aggregate {
 
     /**
      * The functions shape: start(), step(state, args...), finalize(state); with {@code slotStep}
-     * and {@code slots} (or nulls), also an argument-less step (see {@link #slots}).
+     * and {@code slots} (or nulls), also an argument-less step (see {@link #slots}); with
+     * {@code integerKinds}, step(state, kinds, args...).
      */
-    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots) {
-        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots);
+    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds) {
+        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, integerKinds);
+    }
+
+    /** Whether steps and inverses pass the {@link IntegerKinds} of their arguments before them. */
+    public boolean integerKinds() {
+        return integerKinds;
     }
 
     /**
@@ -134,11 +150,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
             });
             return accumulator;
         }
-        int shift = factory == null ? 1 : 0;
-        Object[] guestArguments = new Object[sqlArguments.length + shift];
-        for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i + shift] = SqlValues.toGuestArgument(sqlArguments[i]);
-        }
+        Object[] guestArguments = guestArguments(sqlArguments, factory == null ? 1 : 0);
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
             if (factory != null) {
@@ -150,6 +162,23 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         } catch (InteropException e) {
             throw failed(e);
         }
+    }
+
+    /**
+     * The arguments of a step or inverse as the guest receives them, from index {@code first}
+     * (the functions shape's state goes before): the integer kinds where this aggregate takes
+     * them, then the SQL arguments as guest values.
+     */
+    private Object[] guestArguments(Object[] sqlArguments, int first) {
+        int shift = first + (integerKinds ? 1 : 0);
+        Object[] guestArguments = new Object[sqlArguments.length + shift];
+        if (integerKinds) {
+            guestArguments[first] = IntegerKinds.of(sqlArguments);
+        }
+        for (int i = 0; i < sqlArguments.length; i++) {
+            guestArguments[i + shift] = SqlValues.toGuestArgument(sqlArguments[i]);
+        }
+        return guestArguments;
     }
 
     /** The state after a step of the functions shape that returned {@code returned}. */
@@ -187,10 +216,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @Override
     @TruffleBoundary
     public Object inverse(Object accumulator, Object[] sqlArguments) {
-        Object[] guestArguments = new Object[sqlArguments.length];
-        for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i] = SqlValues.toGuestArgument(sqlArguments[i]);
-        }
+        Object[] guestArguments = guestArguments(sqlArguments, 0);
         try {
             InteropLibrary.getUncached().invokeMember(windowAccumulator(accumulator), "inverse", guestArguments);
             return accumulator;

@@ -12,12 +12,18 @@ import org.graalite.nativeapi.UserFunctions;
  * (Graalite's JDBC driver). The Truffle tier calls a guest value through a cached interop
  * node, so Graal can inline it into the statement, and a JavaFunction directly; SQLite's own
  * VDBE calls it through {@link UserFunctions}.
+ *
+ * <p>A function created with integer kinds receives, before its SQL arguments, the string of
+ * {@link IntegerKinds} that says which of them are INTEGERs (better-sqlite3's safe integers);
+ * such a function has no argument-less form.
  */
 public final class UserFunction implements UserFunctions.Implementation {
     private final String name;
     private final int arguments;
     private final Object callable;
     private final ArgumentSlots slots;
+    /** Whether each call passes the {@link IntegerKinds} of its arguments first. */
+    private final boolean integerKinds;
 
     /**
      * A second, argument-less form of the callable for the Truffle tier: it reads its arguments
@@ -32,11 +38,13 @@ public final class UserFunction implements UserFunctions.Implementation {
     public record ArgumentSlots(Object callable, Object slots) {
     }
 
-    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots) {
+    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, boolean integerKinds) {
+        assert slots == null || !integerKinds : "a function that takes integer kinds has no argument-less form";
         this.name = name;
         this.arguments = arguments;
         this.callable = callable;
         this.slots = slots;
+        this.integerKinds = integerKinds;
     }
 
     public String name() {
@@ -54,6 +62,11 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** The argument-less form of the callable, or null when it has none. */
     public ArgumentSlots slots() {
         return slots;
+    }
+
+    /** Whether each call passes the {@link IntegerKinds} of its arguments before them. */
+    public boolean integerKinds() {
+        return integerKinds;
     }
 
     /** The Java function this is, or null for a guest callable. */
@@ -111,9 +124,13 @@ public final class UserFunction implements UserFunctions.Implementation {
         if (callable instanceof JavaFunction) {
             return applyJava(sqlArguments);
         }
-        Object[] guestArguments = new Object[sqlArguments.length];
+        int shift = integerKinds ? 1 : 0;
+        Object[] guestArguments = new Object[sqlArguments.length + shift];
+        if (integerKinds) {
+            guestArguments[0] = IntegerKinds.of(sqlArguments);
+        }
         for (int i = 0; i < sqlArguments.length; i++) {
-            guestArguments[i] = SqlValues.toGuestArgument(sqlArguments[i]);
+            guestArguments[i + shift] = SqlValues.toGuestArgument(sqlArguments[i]);
         }
         try {
             return Binder.toSqlValue(0, InteropLibrary.getUncached().execute(callable, guestArguments));
