@@ -337,6 +337,42 @@ class CompilationTest {
         assertTrue(deopts <= maxDeopts, "deoptimization loop: " + deopts + " deopts\n" + trace);
     }
 
+    /**
+     * Guest functions and aggregates created with integer kinds (GuestCallbackMembers) compile
+     * inside a hot statement: the kinds of a call of a few arguments are a lookup of prebuilt
+     * strings, those of many arguments a call out of line.
+     */
+    @Test
+    void callsWithIntegerKindsCompile(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (Engine engine = quicklyCompilingEngine(log);
+                        Context c = scanTable(engine, dir.resolve("k.db"))) {
+            Value connection = c.getBindings("sql");
+            org.graalvm.polyglot.proxy.ProxyExecutable integers = args -> args[0].asString().chars().filter(k -> k == '1').count();
+            connection.invokeMember("createFunction", "integers", -1, integers, true, true);
+            long[] total = {0};
+            connection.invokeMember("createAggregate", "integer_total", 1, (org.graalvm.polyglot.proxy.ProxyExecutable) args -> org.graalvm.polyglot.proxy.ProxyObject.fromMap(java.util.Map.of(
+                            "step", (org.graalvm.polyglot.proxy.ProxyExecutable) a -> a[0].asString().equals("1") ? total[0] += a[1].asLong() : 0,
+                            "finalize", (org.graalvm.polyglot.proxy.ProxyExecutable) a -> total[0])), true);
+            Value query = connection.invokeMember("prepare", "select integers(a, c), integers(a, b, c, a, a, a, a) from t where a > 1990");
+            Value aggregate = connection.invokeMember("prepare", "select integer_total(a) from t");
+            long sum = 0;
+            for (int i = 0; i < 40; i++) {
+                Value it = query.execute().getIterator();
+                while (it.hasIteratorNextElement()) {
+                    Value row = it.getIteratorNextElement();
+                    sum += row.getArrayElement(0).asLong() * 10 + row.getArrayElement(1).asLong();
+                }
+                aggregate.execute().getIterator().getIteratorNextElement();
+            }
+            // 10 rows: a is an INTEGER, b a TEXT, c a REAL.
+            assertEquals(40L * 10 * (1 * 10 + 5), sum);
+            assertEquals(40L * (2001L * 2000 / 2), total[0]);
+            assertTrue(connection.getMember("truffleExecutions").asLong() >= 80);
+        }
+        assertCompiledWithoutLoops(log, "sql:select integers", 2, "sql:select");
+    }
+
     /** A loop that hands out no rows runs inside one call: on-stack replacement compiles it. */
     @Test
     void longLoopWithoutRowsIsCompiledByOsr(@TempDir Path dir) {
