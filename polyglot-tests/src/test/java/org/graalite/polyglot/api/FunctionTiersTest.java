@@ -58,6 +58,15 @@ class FunctionTiersTest {
                         "1799849750");
     }
 
+    /** Safe integers: the language passes the integer kinds of the arguments first, on both tiers (the lines are what better-sqlite3 12.11.1 prints). */
+    @Test
+    void javaScriptSafeIntegers() throws IOException {
+        sameOnBothTiers("js", "safe_integers.js",
+                        "[[\"bigint 9007199254740993\",\"bigint 1\",\"9007199254740994n\",\"bigint,bigint,bigint,bigint,bigint,bigint,bigint\"],[\"bigint 5\",\"number 5\",null,\"bigint,number,bigint,number,bigint,number,bigint\"],[\"number 5\",\"number 2.5\",7.5,\"number,number,number,number,number,number,number\"],[\"null\",\"blob\",null,\"object,object,object,object,object,object,object\"],[\"string x\",\"bigint -9223372036854775808\",null,\"string,bigint,string,bigint,string,bigint,string\"],[\"bigint 9223372036854775807\",\"bigint -1\",\"9223372036854775806n\",\"bigint,bigint,bigint,bigint,bigint,bigint,bigint\"]]",
+                        "[\"9007199254740998n\",\"bigint/bigint bigint/number number/number object/object string/bigint bigint/bigint\"]",
+                        "[\"9000000000004504500n\",\"4501500n\",826125,\"number 99.75\"]");
+    }
+
     @Test
     void pythonFunctions() throws IOException {
         sameOnBothTiers("python", "functions.py",
