@@ -13,7 +13,9 @@ import org.junit.jupiter.api.TestFactory;
  * iterate, pluck, raw, columns, bind, transactions with savepoints, functions, aggregates,
  * parameter binding), {@code errors.js} (SqliteError codes and better-sqlite3's own
  * TypeError and RangeError cases) and {@code table.js} (virtual tables from generators:
- * eponymous tables, factories, the plan's rules, row and definition errors).
+ * eponymous tables, factories, the plan's rules, row and definition errors) and
+ * {@code functions_safe_integers.js} (BigInt arguments of functions and aggregates, the
+ * checks of their results).
  */
 class JavaScriptBetterSqlite3ProgramsTest {
     @TestFactory
