@@ -159,14 +159,16 @@ public enum NativeFunction {
     VTABLE_VTAB("graalite_vtable_vtab", true, ADDRESS, ADDRESS),
     REAL_TO_TEXT("graalite_real_to_text", true, JAVA_INT, JAVA_DOUBLE, ADDRESS),
     // ---- the shim: the Truffle tier's native half (graalite_shim.c)
-    EXEC_BEGIN("graalite_exec_begin", false, JAVA_INT, ADDRESS, ADDRESS),
+    /* Begin: counters and, after a halt that did not reset, sqlite3_reset (no I/O, no callback into Java; Graalite registers no trace callback). */
+    EXEC_BEGIN("graalite_exec_begin", true, JAVA_INT, ADDRESS, ADDRESS),
     CHANGES_SINCE("graalite_changes_since", true, JAVA_LONG, ADDRESS, JAVA_LONG),
     EXEC_REPREPARE("graalite_exec_reprepare", false, JAVA_INT, ADDRESS),
     EXEC_ABORT("graalite_exec_abort", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
     CURSOR_COUNT("graalite_cursor_count", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     OP_TRANSACTION("graalite_op_transaction", false, JAVA_INT, ADDRESS, JAVA_INT),
-    OP_OPEN_READ("graalite_op_open_read", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Opening a cursor allocates it; b-tree cursors read no page until they move. */
+    OP_OPEN_READ("graalite_op_open_read", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_CLOSE("graalite_cursor_close", false, null, ADDRESS, JAVA_INT),
     /* Cursor moves read pages: with a page-cache miss that is file I/O with GC held off, a cost accepted for the hot path. */
     CURSOR_FIRST("graalite_cursor_first", true, JAVA_INT, ADDRESS, JAVA_INT),
@@ -194,9 +196,10 @@ public enum NativeFunction {
     CURSOR_SEEK_LOCATED("graalite_cursor_seek_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     CURSOR_SEEK_ROWID_LOCATED("graalite_cursor_seek_rowid_located", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     TABLE_MOVETO("graalite_table_moveto", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
-    /* Writes (graalite_shim.c): table and index changes; they may do I/O, so not critical. */
-    OP_OPEN_WRITE("graalite_op_open_write", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-    OP_NEW_ROWID("graalite_op_new_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    /* Opening a write cursor and finding a new rowid (a move to the last row) read pages at most, as cursor moves do. */
+    OP_OPEN_WRITE("graalite_op_open_write", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+    OP_NEW_ROWID("graalite_op_new_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
+    /* Writes (graalite_shim.c): table and index changes; they may do I/O (a cache spill syncs the journal), so not critical. */
     OP_INSERT("graalite_op_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
     OP_DELETE("graalite_op_delete", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IDX_INSERT("graalite_op_idx_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
