@@ -13,10 +13,11 @@
 //
 // Each Database is a connection object of the sql language, opened through the polyglot
 // binding `sql` (Polyglot.import('sql').open(path)): the context needs polyglot access.
+// Numbers bind as REAL and BigInts as INTEGER, and so do the values functions and aggregates
+// return, as in better-sqlite3 (`SELECT ? / 2` with 7 gives 3.5).
 // Differences from better-sqlite3: BLOBs come back as Uint8Array (there is no Node.js Buffer
-// here) and bind from any typed array or ArrayBuffer view; an integral JavaScript number
-// binds as INTEGER, where better-sqlite3 binds every number as REAL (so `SELECT ? / 2` with 7
-// gives 3 here and 3.5 there); Statement#toString() does not expand bound parameters.
+// here) and bind from any typed array or ArrayBuffer view; Statement#toString() does not
+// expand bound parameters.
 // Safe integers work as in better-sqlite3 for statements, functions, aggregates and virtual
 // tables (the language tells which arguments are INTEGERs). table() defines virtual tables as better-sqlite3
 // does (eponymous tables and factories for CREATE VIRTUAL TABLE; a Buffer argument reaches
@@ -578,6 +579,9 @@
         sql.open(filename, true).close();
       }
       handle = readonly ? sql.open(filename, true) : sql.open(filename);
+      // better-sqlite3 binds every number as REAL and stores every number a function or an
+      // aggregate returns as REAL; BigInts are INTEGERs.
+      handle.numbersAreReal(true);
     } catch (e) {
       throw translate(e);
     }

@@ -43,6 +43,9 @@ import org.graalite.runtime.Database;
  * functions and aggregates created with integer kinds get the same for their arguments
  * ({@link GuestCallbackMembers}).
  * {@code flag(op[, on])} reads or sets one of sqlite3_db_config's on/off options.
+ * {@code numbersAreReal([on])} reads or sets whether the guest's plain numbers are REALs when
+ * bound or returned by functions and aggregates defined afterwards (JavaScript's numbers in
+ * better-sqlite3; BigInts stay INTEGERs).
  * {@code createModule(name, factory, eponymous)} defines a virtual-table module written in
  * guest code ({@link VirtualTableMembers}).
  *
@@ -55,7 +58,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**

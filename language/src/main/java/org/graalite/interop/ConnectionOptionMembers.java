@@ -11,10 +11,10 @@ import org.graalite.runtime.Database;
 
 /**
  * The connection object's members that read or set how the connection behaves: limit, flag,
- * enableLoadExtension and loadExtension (see {@link ConnectionObject}).
+ * enableLoadExtension, loadExtension and numbersAreReal (see {@link ConnectionObject}).
  */
 final class ConnectionOptionMembers {
-    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag");
+    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal");
 
     private ConnectionOptionMembers() {
     }
@@ -31,6 +31,23 @@ final class ConnectionOptionMembers {
                     throw UnsupportedTypeException.create(arguments, "limit(category[, value]): ints");
                 }
                 return database.limit(interop.asInt(arguments[0]), arguments.length == 2 ? interop.asInt(arguments[1]) : -1);
+            }
+            case "numbersAreReal": {
+                // numbersAreReal([on]): whether the guest's plain numbers are REALs when bound
+                // as parameters or returned by functions and aggregates defined afterwards
+                // (Database#guestNumbersAreReal; JavaScript's better-sqlite3 module sets it).
+                // Returns the setting before.
+                if (arguments.length > 1) {
+                    throw ArityException.create(0, 1, arguments.length);
+                }
+                if (arguments.length == 1 && !interop.isBoolean(arguments[0])) {
+                    throw UnsupportedTypeException.create(arguments, "numbersAreReal([on]): a boolean");
+                }
+                boolean before = database.guestNumbersAreReal();
+                if (arguments.length == 1) {
+                    database.setGuestNumbersAreReal(interop.asBoolean(arguments[0]));
+                }
+                return before;
             }
             case "enableLoadExtension": {
                 // enableLoadExtension(enabled[, sqlFunctionToo]): lets loadExtension (and, unless

@@ -55,7 +55,7 @@ final class GuestCallbackMembers {
                 if (interop.isNull(arguments[2])) {
                     database.removeFunction(name, argumentCount);
                 } else {
-                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null, windowKinds));
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null, windowKinds, database.guestNumbersAreReal()));
                 }
                 return SqlNull.INSTANCE;
             }
@@ -131,13 +131,13 @@ final class GuestCallbackMembers {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, factory)");
                     }
                     Object slots = n == 4 && !kindsGiven ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
-                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots, integerKinds);
+                    aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots, integerKinds, database.guestNumbersAreReal());
                 } else if (n == 5 || n == 7 || (n == 6 && kindsGiven)) {
                     if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4]) || (n == 7 && !interop.isExecutable(arguments[5]))) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds])");
                     }
                     Object slots = n == 7 ? MemberArguments.argumentSlots(interop, arguments, 6, count + 1) : null;
-                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots, integerKinds);
+                    aggregate = org.graalite.runtime.UserAggregate.ofFunctions(name, count, arguments[2], arguments[3], arguments[4], n == 7 ? arguments[5] : null, slots, integerKinds, database.guestNumbersAreReal());
                 } else {
                     throw ArityException.create(5, 7, n);
                 }

@@ -198,6 +198,8 @@ final class FunctionNodes {
         final int argumentCount;
         final int result;
         final UserFunction function;
+        /** The function's {@link UserFunction#numbersAreReal()}: fixed when it was created. */
+        private final boolean numbersAreReal;
         @Child private InteropLibrary results = InteropLibrary.getFactory().createDispatched(3);
 
         GuestFunctionCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
@@ -206,6 +208,7 @@ final class FunctionNodes {
             this.argumentCount = argumentCount;
             this.result = result;
             this.function = function;
+            this.numbersAreReal = function.numbersAreReal();
         }
 
         /**
@@ -221,6 +224,16 @@ final class FunctionNodes {
         }
 
         final Object toSql(Object value) {
+            if (numbersAreReal) {
+                // JavaScript's numbers, boxed as it hands them out, are REALs (better-sqlite3).
+                if (value instanceof Integer i) {
+                    return (double) i;
+                } else if (value instanceof Double d) {
+                    return d;
+                } else if (value instanceof Long l) {
+                    return (double) l;
+                }
+            }
             try {
                 if (results.isNull(value)) {
                     return null;
@@ -236,7 +249,7 @@ final class FunctionNodes {
             } catch (UnsupportedMessageException e) {
                 throw failed(e);
             }
-            return Binder.toSqlValue(0, value);
+            return Binder.toSqlValue(0, value, numbersAreReal);
         }
 
         @TruffleBoundary

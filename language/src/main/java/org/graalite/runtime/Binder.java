@@ -97,7 +97,7 @@ public final class Binder {
 
     /** Binds one guest value to parameter {@code index} (1-based) for the Truffle tier, and natively if {@code natively}. */
     private static void bindValue(Statement statement, int index, Object value, boolean natively) {
-        Object v = toSqlValue(index, value);
+        Object v = toSqlValue(index, value, statement.database().guestNumbersAreReal());
         if (natively) {
             bindNative(statement.nativeStatement(), index, v);
         }
@@ -117,6 +117,24 @@ public final class Binder {
         } else {
             s.bindBlob(index, (byte[]) v);
         }
+    }
+
+    /**
+     * A guest value as SQL value, where {@code numbersAreReal} says that the guest's plain
+     * numbers are REALs ({@link Database#guestNumbersAreReal()}): a boxed Java number, as
+     * JavaScript hands out its numbers, becomes a Double; numbers that are objects of their
+     * language (JavaScript's BigInt) convert as {@link #toSqlValue(int, Object)} converts them.
+     */
+    public static Object toSqlValue(int index, Object value, boolean numbersAreReal) {
+        if (numbersAreReal && value instanceof Number n && !(value instanceof com.oracle.truffle.api.interop.TruffleObject)) {
+            return realOf(n);
+        }
+        return toSqlValue(index, value);
+    }
+
+    @TruffleBoundary
+    private static Double realOf(Number n) {
+        return n.doubleValue();
     }
 
     /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */

@@ -42,6 +42,22 @@ public final class Database implements AutoCloseable {
         return inlineStatements;
     }
 
+    /**
+     * Whether a guest's plain numbers are REALs (JavaScript's better-sqlite3 binds every number
+     * as REAL and stores every number a function returns as REAL, BigInts as INTEGER): for
+     * parameters bound from now on, and functions and aggregates defined from now on. Off by
+     * default: Python's int is an INTEGER and its float a REAL, as Java's numbers.
+     */
+    private boolean guestNumbersAreReal;
+
+    public void setGuestNumbersAreReal(boolean real) {
+        this.guestNumbersAreReal = real;
+    }
+
+    public boolean guestNumbersAreReal() {
+        return guestNumbersAreReal;
+    }
+
     /** The language whose nodes run this database's statements on the Truffle tier. */
     public TruffleLanguage<?> language() {
         return language;
@@ -54,7 +70,7 @@ public final class Database implements AutoCloseable {
      */
     @TruffleBoundary
     public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, boolean integerKinds) {
-        UserFunction f = new UserFunction(name, arguments, callable, slots, integerKinds);
+        UserFunction f = new UserFunction(name, arguments, callable, slots, integerKinds, guestNumbersAreReal);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
     }
 

@@ -42,8 +42,10 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     private final Object slots;
     /** Whether steps and inverses pass the {@link IntegerKinds} of their arguments first. */
     private final boolean integerKinds;
+    /** Whether the guest's plain numbers it returns are REALs (see {@link Binder#toSqlValue(int, Object, boolean)}). */
+    private final boolean numbersAreReal;
 
-    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds) {
+    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "an aggregate that takes integer kinds has no argument-less step";
         this.name = name;
         this.arguments = arguments;
@@ -54,6 +56,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         this.slotStep = slotStep;
         this.slots = slots;
         this.integerKinds = integerKinds;
+        this.numbersAreReal = numbersAreReal;
     }
 
     /**
@@ -61,13 +64,13 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      * {@code slots} (or null), also with an argument-less slotStep() (see {@link #slots}); with
      * {@code integerKinds}, step(kinds, args...) and inverse(kinds, args...).
      */
-    public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots, boolean integerKinds) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, slots, integerKinds);
+    public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots, boolean integerKinds, boolean numbersAreReal) {
+        return new UserAggregate(name, arguments, factory, null, null, null, null, slots, integerKinds, numbersAreReal);
     }
 
     /** A Java aggregate: {@code factory.create()} makes the {@link JavaAggregate} of each group. */
     public static UserAggregate ofJava(String name, int arguments, JavaAggregate.Factory factory) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, null, false);
+        return new UserAggregate(name, arguments, factory, null, null, null, null, null, false, false);
     }
 
     /** Whether this is a Java aggregate (then {@link #start}, {@link #step} and {@link #finish} call Java directly). */
@@ -80,8 +83,8 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      * and {@code slots} (or nulls), also an argument-less step (see {@link #slots}); with
      * {@code integerKinds}, step(state, kinds, args...).
      */
-    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds) {
-        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, integerKinds);
+    public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
+        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, integerKinds, numbersAreReal);
     }
 
     /** Whether steps and inverses pass the {@link IntegerKinds} of their arguments before them. */
@@ -195,7 +198,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
             Object result = factory != null ? interop.invokeMember(accumulator, "finalize") : interop.execute(finalize, accumulator);
-            return Binder.toSqlValue(0, result);
+            return Binder.toSqlValue(0, result, numbersAreReal);
         } catch (InteropException e) {
             throw failed(e);
         }
@@ -206,7 +209,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     @TruffleBoundary
     public Object value(Object accumulator) {
         try {
-            return Binder.toSqlValue(0, InteropLibrary.getUncached().invokeMember(windowAccumulator(accumulator), "value"));
+            return Binder.toSqlValue(0, InteropLibrary.getUncached().invokeMember(windowAccumulator(accumulator), "value"), numbersAreReal);
         } catch (InteropException e) {
             throw failed(e);
         }

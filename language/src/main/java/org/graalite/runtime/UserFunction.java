@@ -24,6 +24,8 @@ public final class UserFunction implements UserFunctions.Implementation {
     private final ArgumentSlots slots;
     /** Whether each call passes the {@link IntegerKinds} of its arguments first. */
     private final boolean integerKinds;
+    /** See {@link #numbersAreReal()}. */
+    private final boolean numbersAreReal;
 
     /**
      * A second, argument-less form of the callable for the Truffle tier: it reads its arguments
@@ -38,13 +40,14 @@ public final class UserFunction implements UserFunctions.Implementation {
     public record ArgumentSlots(Object callable, Object slots) {
     }
 
-    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, boolean integerKinds) {
+    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "a function that takes integer kinds has no argument-less form";
         this.name = name;
         this.arguments = arguments;
         this.callable = callable;
         this.slots = slots;
         this.integerKinds = integerKinds;
+        this.numbersAreReal = numbersAreReal;
     }
 
     public String name() {
@@ -67,6 +70,11 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** Whether each call passes the {@link IntegerKinds} of its arguments before them. */
     public boolean integerKinds() {
         return integerKinds;
+    }
+
+    /** Whether the guest's plain numbers it returns are REALs (see {@link Binder#toSqlValue(int, Object, boolean)}). */
+    public boolean numbersAreReal() {
+        return numbersAreReal;
     }
 
     /** The Java function this is, or null for a guest callable. */
@@ -133,7 +141,7 @@ public final class UserFunction implements UserFunctions.Implementation {
             guestArguments[i + shift] = SqlValues.toGuestArgument(sqlArguments[i]);
         }
         try {
-            return Binder.toSqlValue(0, InteropLibrary.getUncached().execute(callable, guestArguments));
+            return Binder.toSqlValue(0, InteropLibrary.getUncached().execute(callable, guestArguments), numbersAreReal);
         } catch (InteropException e) {
             throw SqliteException.error("user function " + name + " failed: " + e.getMessage());
         }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.TestFactory;
  * TypeError and RangeError cases) and {@code table.js} (virtual tables from generators:
  * eponymous tables, factories, the plan's rules, row and definition errors) and
  * {@code functions_safe_integers.js} (BigInt arguments of functions and aggregates, the
- * checks of their results).
+ * checks of their results) and {@code numbers.js} (numbers bind and return as REALs, BigInts
+ * as INTEGERs).
  */
 class JavaScriptBetterSqlite3ProgramsTest {
     @TestFactory
