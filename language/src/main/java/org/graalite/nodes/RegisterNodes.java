@@ -341,7 +341,7 @@ final class RegisterNodes {
                     // REAL affinity has made any integer a real already.
                     return v instanceof Double;
                 case 6:
-                    return v instanceof String;
+                    return org.graalite.runtime.InvalidText.isText(v);
                 default:
                     return true;
             }
@@ -349,7 +349,7 @@ final class RegisterNodes {
 
         @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
         private RuntimeException typeError(Execution execution, Object v, org.graalite.program.P4.Column c) {
-            String kind = v instanceof Long ? "INT" : v instanceof Double ? "REAL" : v instanceof String ? "TEXT" : "BLOB";
+            String kind = v instanceof Long ? "INT" : v instanceof Double ? "REAL" : org.graalite.runtime.InvalidText.isText(v) ? "TEXT" : "BLOB";
             String message = "cannot store " + kind + " value in " + TYPE_NAMES[c.type() - 1] + " column " + table + "." + c.name();
             return execution.vdbe.abort(pc, SQLITE_CONSTRAINT_DATATYPE, message);
         }
