@@ -72,11 +72,6 @@ public final class InvalidText {
         return text instanceof InvalidText t ? t.bytes : ((String) text).getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A TEXT value as a String: an InvalidText as a caller receives it ({@link #toString}). */
-    public static String string(Object text) {
-        return text instanceof InvalidText t ? t.toString() : (String) text;
-    }
-
     /**
      * Values for a function or aggregate written in Java, which takes Strings for TEXT: those of
      * {@code values} with each InvalidText as a String (a copy where there is one).
