@@ -86,3 +86,18 @@ select length(group_concat(x, '')), typeof(group_concat(x, '')) from (select cas
 select hex(x) from (select cast(x'ff' as text) as x union select cast(x'ff' as text) union select 'a') order by x;
 select hex(x) from (select cast(x'ff' as text) as x intersect select cast(x'ff' as text)) order by x;
 select hex(x) from (select cast(x'ff' as text) as x except select cast(x'fe' as text)) order by x;
+-- As callers receive it: the String sqlite3_column_text's bytes make (U+FFFD for what is malformed).
+select k, a, b from t order by k;
+select cast(x'41ff42' as text), cast(x'e4b8' as text) || 'z', upper(cast(x'61ff' as text)), substr(cast(x'41e4b842' as text), 2);
+-- Triggers, RETURNING, window partitions and json over such text.
+create table log(k, v text);
+create trigger t_upd after update of a on t begin insert into log values (new.k, old.a || '>' || new.a); end;
+update t set a = cast(x'c1' as text) || a where k in (2, 11);
+select k, hex(v) from log order by k;
+insert into t(k, a) values (20, cast(x'ed' as text)) returning k, hex(a), typeof(a), length(a);
+insert into t(k, a) select 21, a from t where k = 20 union all select 22, a from t where k = 9;
+select hex(a), count(*) over (partition by a), row_number() over (partition by a order by k) from t where a is not null order by a, k;
+select hex(value), type from json_each(json_array(cast(x'ff' as text), 'a'));
+select hex(a), count(*) from t group by a collate nocase having count(*) >= 1 order by a collate nocase;
+select hex(a) from t where a like cast(x'25ff' as text) || '%' order by k;
+select hex(a) from t where a glob '*' || cast(x'ff' as text) || '*' order by k;
