@@ -101,3 +101,12 @@ select hex(value), type from json_each(json_array(cast(x'ff' as text), 'a'));
 select hex(a), count(*) from t group by a collate nocase having count(*) >= 1 order by a collate nocase;
 select hex(a) from t where a like cast(x'25ff' as text) || '%' order by k;
 select hex(a) from t where a glob '*' || cast(x'ff' as text) || '*' order by k;
+-- A DELETE builds the index key from the row's text (a String for it was not in the index);
+-- an UPDATE of another column rewrites the record with the text's bytes.
+create table d(a integer primary key, b text, c);
+create index d_b on d(b);
+insert into d values (1, cast(x'01ff' as text), 0), (2, cast(x'01ff' as text), 0), (3, cast(x'c0' as text), 0);
+delete from d where a = 1;
+update d set c = 1 where a = 2;
+update d set c = c + 1 where b = cast(x'c0' as text);
+select a, hex(b), c from d order by a;

@@ -44,7 +44,7 @@ public final class InvalidText {
      * (every Latin-1 one, found at once) is exact, and only one with it is encoded again to tell
      * a U+FFFD that the bytes spelled (EF BF BD) from a replacement.
      */
-    public static Object checked(String decoded, byte[] buffer, int offset, int length) {
+    private static Object checked(String decoded, byte[] buffer, int offset, int length) {
         if (!hasReplacement(decoded) || roundTrips(decoded, buffer, offset, length)) {
             return decoded;
         }

@@ -8,8 +8,9 @@ import org.graalite.nativeapi.SqliteText;
 
 /**
  * SQLite's value semantics for the Truffle tier's registers. A register holds null (NULL), a
- * Long (INTEGER), a Double (REAL), a String (TEXT) or a byte[] (BLOB). Conversions of text to
- * numbers are SQLite's own (computed natively), because their corner cases are many.
+ * Long (INTEGER), a Double (REAL), a String (TEXT), an {@link InvalidText} (TEXT whose bytes
+ * are not valid UTF-8) or a byte[] (BLOB). Conversions of text to numbers are SQLite's own
+ * (computed natively), because their corner cases are many.
  */
 public final class SqlValues {
     private SqlValues() {
