@@ -110,3 +110,9 @@ delete from d where a = 1;
 update d set c = 1 where a = 2;
 update d set c = c + 1 where b = cast(x'c0' as text);
 select a, hex(b), c from d order by a;
+-- The LIKE optimization's range scans (text bounds, then blob bounds) over such text.
+create table n(k integer primary key, f text collate nocase);
+create index n_f on n(f);
+insert into n select k, a from t;
+insert into n values (100, x'61ff'), (101, cast(x'41ff' as text));
+select k, hex(f) from n where f like 'a%';
