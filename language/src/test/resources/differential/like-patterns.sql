@@ -22,3 +22,15 @@ select k, t like pat from q order by k;
 select p.pat, count(*), sum(s.k) from s, p where s.t like p.pat group by p.pat order by p.pat;
 pragma case_sensitive_like = 0;
 select k, t like pat from q order by k;
+-- The LIKE optimization on an indexed NOCASE column scans the index range twice: with text
+-- bounds, then with the same bytes as blob bounds (String8 with P3 and P5), as LIKE matches
+-- blobs too; each row is found once.
+create table n(k integer primary key, f text collate nocase);
+create index n_f on n(f);
+insert into n values (1, 'A'), (2, 'a'), (3, 'abc'), (4, 'ABC'), (5, 'b'), (6, x'61'), (7, x'6162'), (8, x'41'), (9, 'Ab');
+select k from n where f like 'a%';
+select k from n where f like 'ab%' order by k;
+select count(*) from n where f like 'A%';
+pragma case_sensitive_like = 1;
+select k from n where f like 'a%';
+pragma case_sensitive_like = 0;

@@ -650,7 +650,8 @@ public final class NativeVdbe {
             case NativeStatement.FLOAT:
                 return out.get(ValueLayout.JAVA_DOUBLE, 8);
             case NativeStatement.TEXT:
-                return Sqlite3.string(out.get(ValueLayout.ADDRESS, 16), out.get(ValueLayout.JAVA_INT, 24));
+                // SQLite's functions keep bytes that are not UTF-8 (cast(x'80' as text), substr of such text).
+                return Sqlite3.text(out.get(ValueLayout.ADDRESS, 16), out.get(ValueLayout.JAVA_INT, 24));
             case NativeStatement.BLOB: {
                 int n = out.get(ValueLayout.JAVA_INT, 24);
                 return n == 0 ? new byte[0] : out.get(ValueLayout.ADDRESS, 16).reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
@@ -685,6 +686,8 @@ public final class NativeVdbe {
             Object a = values[first + i];
             if (a instanceof String s) {
                 bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            } else if (a instanceof org.graalite.runtime.InvalidText t) {
+                bytes[i] = t.bytes();
             } else if (a instanceof byte[] b) {
                 bytes[i] = b;
             }
@@ -727,7 +730,7 @@ public final class NativeVdbe {
                 byte[] b = bytes[i];
                 n = b.length;
                 PageMemory.copyFromArray(b, data);
-                type = a instanceof String ? NativeStatement.TEXT : NativeStatement.BLOB;
+                type = a instanceof byte[] ? NativeStatement.BLOB : NativeStatement.TEXT;
             }
             // Text and blobs: n bytes at data, then a NUL.
             PageMemory.storeByte(data + n, (byte) 0);
@@ -912,9 +915,10 @@ public final class NativeVdbe {
      * zero or positive; what a guest's collation threw is thrown here.
      */
     @TruffleBoundary
-    public int collate(int pc, int field, String a, String b) {
-        byte[] x = a.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        byte[] y = b.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    public int collate(int pc, int field, Object a, Object b) {
+        // Texts: Strings or InvalidTexts, whose bytes the collation gets as they are.
+        byte[] x = org.graalite.runtime.InvalidText.utf8(a);
+        byte[] y = org.graalite.runtime.InvalidText.utf8(b);
         MemorySegment m = scratch(x.length + y.length + 1);
         MemorySegment.copy(x, 0, m, ValueLayout.JAVA_BYTE, 0, x.length);
         MemorySegment.copy(y, 0, m, ValueLayout.JAVA_BYTE, x.length, y.length);

@@ -182,7 +182,8 @@ public final class ProgramReader {
         switch (Sqlite3.callInt(MEM_KIND, mem)) {
             case 1: {
                 MemorySegment z = Sqlite3.callPointer(MEM_BYTES, mem);
-                return new P4.Value(z.address() == 0 ? "" : Sqlite3.string(z, Sqlite3.callInt(MEM_LENGTH, mem)));
+                // Text that is not UTF-8 (a column's default of cast(x'80' as text)) keeps its bytes.
+                return new P4.Value(z.address() == 0 ? "" : Sqlite3.text(z, Sqlite3.callInt(MEM_LENGTH, mem)));
             }
             case 2:
                 return new P4.Value(Sqlite3.callLong(MEM_INT, mem));

@@ -116,6 +116,17 @@ final class Sqlite3 {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
+    /**
+     * Reads {@code n} bytes at {@code p} as an SQL TEXT value of the Truffle tier's registers:
+     * a String, or an InvalidText where they are not valid UTF-8.
+     */
+    static Object text(MemorySegment p, int n) {
+        if (n == 0) {
+            return "";
+        }
+        return org.graalite.runtime.InvalidText.decode(p.reinterpret(n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+    }
+
     static int openV2(MemorySegment filename, MemorySegment ppDb, int flags) {
         try {
             return (int) OPEN_V2.invokeExact(filename, ppDb, flags, MemorySegment.NULL);

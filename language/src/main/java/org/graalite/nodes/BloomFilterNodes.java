@@ -119,8 +119,8 @@ final class BloomFilterNodes {
             return l;
         } else if (v instanceof Double d) {
             return SqlValues.intValue(d);
-        } else if (v instanceof String s) {
-            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        } else if (org.graalite.runtime.InvalidText.isText(v)) {
+            byte[] b = org.graalite.runtime.InvalidText.utf8(v);
             long h = b.length;
             if (b.length >= 8) {
                 h += littleEndian(b, 0, 8);

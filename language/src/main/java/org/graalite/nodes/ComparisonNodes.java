@@ -172,8 +172,8 @@ final class ComparisonNodes {
         /** Field {@code i} under a guest's collation: two texts ordered by SQLite (NativeVdbe.collate), other values as under BINARY. */
         @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
         private int compareGuestField(Execution execution, int i, Object a, Object b) {
-            if (a instanceof String x && b instanceof String y) {
-                int c = execution.vdbe.collate(pc, i, x, y);
+            if (org.graalite.runtime.InvalidText.isText(a) && org.graalite.runtime.InvalidText.isText(b)) {
+                int c = execution.vdbe.collate(pc, i, a, b);
                 return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -c : c;
             }
             return compareKeyField(a, b, org.graalite.runtime.Collations.BINARY, sortFlags[i]);

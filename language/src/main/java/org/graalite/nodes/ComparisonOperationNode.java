@@ -6,6 +6,7 @@ import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.nodes.Node;
 
 import org.graalite.runtime.Collations;
+import org.graalite.runtime.InvalidText;
 import org.graalite.runtime.NumberSyntax;
 import org.graalite.runtime.SqlValues;
 
@@ -103,7 +104,7 @@ abstract class ComparisonOperationNode extends Node {
      * {@code guest} orders two texts.
      */
     @TruffleBoundary
-    static int general(Object a, Object b, int flags, int collation, java.util.Comparator<String> guest) {
+    static int general(Object a, Object b, int flags, int collation, java.util.Comparator<Object> guest) {
         if (a == null || b == null) {
             if ((flags & ComparisonNodes.NULLEQ) != 0) {
                 return a == null && b == null ? 0 : (a == null ? -1 : 1);
@@ -119,12 +120,12 @@ abstract class ComparisonOperationNode extends Node {
             if (b instanceof String s) {
                 b = SqlValues.applyNumericAffinity(s);
             }
-        } else if (affinity == ComparisonNodes.AFF_TEXT && (a instanceof String || b instanceof String)) {
+        } else if (affinity == ComparisonNodes.AFF_TEXT && (InvalidText.isText(a) || InvalidText.isText(b))) {
             a = ComparisonNodes.textOf(a);
             b = ComparisonNodes.textOf(b);
         }
         if (collation == Collations.GUEST) {
-            return a instanceof String x && b instanceof String y ? guest.compare(x, y) : Collations.compare(a, b, Collations.BINARY);
+            return InvalidText.isText(a) && InvalidText.isText(b) ? guest.compare(a, b) : Collations.compare(a, b, Collations.BINARY);
         }
         return Collations.compare(a, b, collation);
     }

@@ -248,7 +248,7 @@ final class ControlNodes {
             int typeMask;
             if (cursor < 0) {
                 Object v = execution.registers[field];
-                typeMask = v == null ? 0x10 : v instanceof Long ? 0x01 : v instanceof Double ? 0x02 : v instanceof String ? 0x04 : 0x08;
+                typeMask = v == null ? 0x10 : v instanceof Long ? 0x01 : v instanceof Double ? 0x02 : v instanceof String || v instanceof org.graalite.runtime.InvalidText ? 0x04 : 0x08;
             } else {
                 int serialType = execution.cursors[cursor].serialType(execution.vdbe, field);
                 typeMask = serialType < 0 ? 1 << (absentType - 1) : serialTypeMask(serialType);

@@ -6,6 +6,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import org.graalite.nativeapi.SqliteText;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.InvalidText;
 import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqlValues;
 
@@ -45,7 +46,7 @@ final class ExpressionNodes {
                 }
                 execution.registers[result] = concat(x, y);
             } else {
-                String joined = concatBytes(a, b);
+                Object joined = concatBytes(a, b);
                 if (joined == null) {
                     throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
                 }
@@ -75,7 +76,7 @@ final class ExpressionNodes {
 
     /** The two values' bytes joined, as text; null when they exceed {@link #MAX_LENGTH}. */
     @TruffleBoundary
-    private static String concatBytes(Object a, Object b) {
+    private static Object concatBytes(Object a, Object b) {
         byte[] x = bytesOf(a);
         byte[] y = bytesOf(b);
         if (x.length + (long) y.length > MAX_LENGTH) {
@@ -83,12 +84,14 @@ final class ExpressionNodes {
         }
         byte[] all = java.util.Arrays.copyOf(x, x.length + y.length);
         System.arraycopy(y, 0, all, x.length, y.length);
-        return new String(all, StandardCharsets.UTF_8);
+        return InvalidText.decode(all);
     }
 
     private static byte[] bytesOf(Object v) {
         if (v instanceof byte[] b) {
             return b;
+        } else if (v instanceof InvalidText t) {
+            return t.bytes();
         } else if (v instanceof Double d) {
             return SqliteText.real(d).getBytes(StandardCharsets.UTF_8);
         }

@@ -835,6 +835,9 @@ public final class NodeFactory {
                 return new RegisterNodes.Constant(pc, i.p2(), Double.longBitsToDouble(((long) i.p3() << 32) | (i.p1() & 0xffffffffL)));
             case "String8":
             case "String":
+                if (i.p3() > 0) {
+                    return new RegisterNodes.TextOrBlob(pc, i.p2(), ((P4.Text) i.p4()).value(), i.p3(), i.p5());
+                }
                 return new RegisterNodes.Constant(pc, i.p2(), ((P4.Text) i.p4()).value());
             case "Null": {
                 int last = Math.max(i.p2(), i.p3());

@@ -28,6 +28,35 @@ final class RegisterNodes {
     }
 
     /**
+     * String or String8 P1 P2 P3 P4 P5 with P3 set: r[P2] = the text P4, or the same bytes as a
+     * BLOB when r[P3] (an integer) equals P5. The LIKE optimization so runs its index range scan
+     * twice, with text bounds and then with blob bounds, since LIKE matches blobs too: with
+     * text bounds both times it visited the text range twice.
+     */
+    static final class TextOrBlob extends InstructionNode {
+        private final int register;
+        private final String text;
+        private final byte[] blob;
+        private final int counter;
+        private final long blobWhen;
+
+        TextOrBlob(int pc, int register, String text, int counter, int blobWhen) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+            this.text = text;
+            this.blob = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            this.counter = counter;
+            this.blobWhen = blobWhen;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            r[register] = r[counter] instanceof Long l && l == blobWhen ? blob : text;
+        }
+    }
+
+    /**
      * Null P1 P2 P3: r[P2..P3] = NULL (only r[P2] when P3 is not greater). Registers that hold
      * the state of one of SQLite's own aggregates are cleared on SQLite's side as well. With
      * P1 != 0 the NULLs are "cleared" (MEM_Cleared): an IS comparison (Eq or Ne with NULLEQ)
@@ -341,7 +370,7 @@ final class RegisterNodes {
                     // REAL affinity has made any integer a real already.
                     return v instanceof Double;
                 case 6:
-                    return v instanceof String;
+                    return org.graalite.runtime.InvalidText.isText(v);
                 default:
                     return true;
             }
@@ -349,7 +378,7 @@ final class RegisterNodes {
 
         @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
         private RuntimeException typeError(Execution execution, Object v, org.graalite.program.P4.Column c) {
-            String kind = v instanceof Long ? "INT" : v instanceof Double ? "REAL" : v instanceof String ? "TEXT" : "BLOB";
+            String kind = v instanceof Long ? "INT" : v instanceof Double ? "REAL" : org.graalite.runtime.InvalidText.isText(v) ? "TEXT" : "BLOB";
             String message = "cannot store " + kind + " value in " + TYPE_NAMES[c.type() - 1] + " column " + table + "." + c.name();
             return execution.vdbe.abort(pc, SQLITE_CONSTRAINT_DATATYPE, message);
         }

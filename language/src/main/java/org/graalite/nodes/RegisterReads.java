@@ -48,9 +48,15 @@ final class RegisterReads {
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "Transaction", "Rewind", "Last", "Next", "Prev", "Close", "NullRow", "Noop", "Explain", "ColumnsUsed", "CursorHint", "Jump",
                             "ElseEq", "Permutation", "OpenEphemeral", "OpenAutoindex", "SorterOpen", "SorterSort", "Sort", "SorterNext", "Once", "Count", "Sequence", "Rowid",
-                            "IdxRowid", "DeferredSeek", "Integer", "Int64", "Real", "String8", "String", "Null", "Variable", "BeginSubrtn", "SorterData", "RowData", "Gosub",
+                            "IdxRowid", "DeferredSeek", "Integer", "Int64", "Real", "Null", "Variable", "BeginSubrtn", "SorterData", "RowData", "Gosub",
                             "InitCoroutine", "OpenPseudo", "IfNullRow", "Offset", "FinishSeek", "Abortable", "ReleaseReg", "SeekHit", "IfSizeBetween", "CollSeq", "OpenDup",
                             "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen", "Blob", "Delete":
+                break;
+            case "String8", "String":
+                // P3 set: r[P3] decides between text and blob (the LIKE optimization's second pass).
+                if (i.p3() > 0) {
+                    r.set(i.p3());
+                }
                 break;
             case "OpenRead", "OpenWrite", "ReopenIdx":
                 // OPFLAG_P2ISREG: the root page is in register P2.

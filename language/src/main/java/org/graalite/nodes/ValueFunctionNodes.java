@@ -78,7 +78,7 @@ final class ValueFunctionNodes {
 
         @Override
         Object apply(Object x) {
-            return x == null ? "null" : x instanceof Long ? "integer" : x instanceof Double ? "real" : x instanceof String ? "text" : "blob";
+            return x == null ? "null" : x instanceof Long ? "integer" : x instanceof Double ? "real" : x instanceof String || x instanceof org.graalite.runtime.InvalidText ? "text" : "blob";
         }
     }
 

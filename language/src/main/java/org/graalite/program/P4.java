@@ -160,7 +160,8 @@ public sealed interface P4 {
             } else if (value instanceof byte[]) {
                 return "(blob)";
             } else {
-                String s = (String) value;
+                // A String, or an InvalidText shown as its caller would see it.
+                String s = value.toString();
                 return s.isEmpty() ? null : s;
             }
         }

@@ -70,8 +70,42 @@ public final class Collations {
     private static int compareOther(Object a, Object b, int collation) {
         if (collation != BINARY && a instanceof String x && b instanceof String y) {
             return compareText(x, y, collation);
+        } else if (collation != BINARY && InvalidText.isText(a) && InvalidText.isText(b)) {
+            return compareUtf8(InvalidText.utf8(a), InvalidText.utf8(b), collation);
         }
         return SqlValues.compare(a, b);
+    }
+
+    /**
+     * Two texts, one of them an InvalidText, under NOCASE or RTRIM as SQLite's nocaseCollatingFunc
+     * and rtrimCollFunc compare their bytes: NOCASE by sqlite3StrNICmp over the shorter length
+     * (ASCII letters folded, stopping at a NUL of the first), RTRIM by memcmp after trailing
+     * spaces are dropped; then the shorter first.
+     */
+    private static int compareUtf8(byte[] a, byte[] b, int collation) {
+        int na = a.length;
+        int nb = b.length;
+        if (collation == RTRIM) {
+            while (na > 0 && a[na - 1] == ' ') {
+                na--;
+            }
+            while (nb > 0 && b[nb - 1] == ' ') {
+                nb--;
+            }
+            int c = java.util.Arrays.compareUnsigned(a, 0, na, b, 0, nb);
+            return Integer.signum(c);
+        }
+        int n = Math.min(na, nb);
+        for (int i = 0; i < n; i++) {
+            int x = fold((char) (a[i] & 0xff));
+            int y = fold((char) (b[i] & 0xff));
+            if (x != y) {
+                return x < y ? -1 : 1;
+            } else if (x == 0) {
+                break;
+            }
+        }
+        return Integer.compare(na, nb);
     }
 
     @TruffleBoundary

@@ -122,7 +122,7 @@ public final class GuestModule implements VirtualTables.Module {
             Object[] values = new Object[arguments.length];
             for (int i = 0; i < values.length; i++) {
                 Object v = arguments[i];
-                values[i] = v == null ? SqlNull.INSTANCE : v instanceof byte[] b ? new SqlBlob(b) : v;
+                values[i] = v == null ? SqlNull.INSTANCE : v instanceof byte[] b ? new SqlBlob(b) : v instanceof InvalidText t ? t.toString() : v;
             }
             try {
                 Object result = INTEROP.execute(rows, new Row(parameterNames, values));

@@ -2,7 +2,6 @@ package org.graalite.runtime;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
@@ -651,7 +650,7 @@ public final class RecordCursor {
      * (see {@link #textBytes}), else a new one. The bytes are copied once, into the buffer that
      * then becomes the field's {@link #textBytes}.
      */
-    private String text(int field, int offset, int length) {
+    private Object text(int field, int offset, int length) {
         byte[] buffer = scratch;
         if (length > buffer.length) {
             buffer = new byte[Math.max(length, 2 * buffer.length)];
@@ -660,11 +659,11 @@ public final class RecordCursor {
         byte[] previous = textBytes[field];
         // Texts that differ mostly differ in their first or last byte: those are compared first.
         if (previous != null && textLengths[field] == length && (length == 0 || (buffer[0] == previous[0] && buffer[length - 1] == previous[length - 1])) &&
-                        java.util.Arrays.equals(buffer, 0, length, previous, 0, length) && decoded[field] instanceof String same) {
+                        java.util.Arrays.equals(buffer, 0, length, previous, 0, length) && InvalidText.isText(decoded[field])) {
             scratch = buffer;
-            return same;
+            return decoded[field];
         }
-        String s = new String(buffer, 0, length, StandardCharsets.UTF_8);
+        Object s = InvalidText.decode(buffer, 0, length);
         // The buffer now holds this field's bytes; the field's old buffer is the next scratch.
         textBytes[field] = buffer;
         textLengths[field] = length;
@@ -681,7 +680,7 @@ public final class RecordCursor {
      * string does. Only the characters taken are decoded.
      */
     @TruffleBoundary
-    public String textSubstring(int field, int type, long start, long length) {
+    public Object textSubstring(int field, int type, long start, long length) {
         int end = (type - 13) >> 1;
         int offset = offsets[field];
         int position = 0;
@@ -699,7 +698,7 @@ public final class RecordCursor {
         int n = position - from;
         byte[] buffer = n <= scratch.length ? scratch : new byte[n];
         copyBytes(offset + from, buffer, n);
-        return new String(buffer, 0, n, StandardCharsets.UTF_8);
+        return InvalidText.decode(buffer, 0, n);
     }
 
     /** The position after the character at {@code position} (SQLITE_SKIP_UTF8), at most {@code end}. */

@@ -116,6 +116,8 @@ public final class RecordEncoder {
             return realField(d, ints, slot);
         } else if (v instanceof String s) {
             return textField(utf8(s), bytes, slot);
+        } else if (v instanceof InvalidText t) {
+            return textField(t.bytes(), bytes, slot);
         }
         return blobField((byte[]) v, bytes, slot);
     }

@@ -8,8 +8,9 @@ import org.graalite.nativeapi.SqliteText;
 
 /**
  * SQLite's value semantics for the Truffle tier's registers. A register holds null (NULL), a
- * Long (INTEGER), a Double (REAL), a String (TEXT) or a byte[] (BLOB). Conversions of text to
- * numbers are SQLite's own (computed natively), because their corner cases are many.
+ * Long (INTEGER), a Double (REAL), a String (TEXT), an {@link InvalidText} (TEXT whose bytes
+ * are not valid UTF-8) or a byte[] (BLOB). Conversions of text to numbers are SQLite's own
+ * (computed natively), because their corner cases are many.
  */
 public final class SqlValues {
     private SqlValues() {
@@ -31,7 +32,9 @@ public final class SqlValues {
     /**
      * Numeric affinity applied to a TEXT value: a Long or Double if it is a well-formed number,
      * else the text itself. Most text is not a number (dates, names): {@link NumberSyntax}
-     * says so in compiled code, and only text that may be one is converted by SQLite.
+     * says so in compiled code, and only text that may be one is converted by SQLite. An
+     * {@link InvalidText} is never one (a number is ASCII, and it has a byte of 0x80 or more),
+     * so callers pass only Strings and leave it as it is.
      */
     public static Object applyNumericAffinity(String text) {
         if (!NumberSyntax.mayBeNumber(text)) {
@@ -47,7 +50,12 @@ public final class SqlValues {
     }
 
     private static byte[] bytes(Object textOrBlob) {
-        return textOrBlob instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) textOrBlob;
+        if (textOrBlob instanceof String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
+        } else if (textOrBlob instanceof InvalidText t) {
+            return t.bytes();
+        }
+        return (byte[]) textOrBlob;
     }
 
     /**
@@ -110,7 +118,7 @@ public final class SqlValues {
 
     /** Whether SQLite's arithmetic treats the value as an integer (numericType has MEM_Int). */
     public static boolean isIntegral(Object v) {
-        return v instanceof Long || ((v instanceof String || v instanceof byte[]) && numeric(v) instanceof Long);
+        return v instanceof Long || ((v instanceof String || v instanceof byte[] || v instanceof InvalidText) && numeric(v) instanceof Long);
     }
 
     /**
@@ -130,7 +138,10 @@ public final class SqlValues {
             case 1:
                 return compareNumbers(a, b);
             case 2:
-                return compareText((String) a, (String) b);
+                if (a instanceof String x && b instanceof String y) {
+                    return compareText(x, y);
+                }
+                return compareUtf8(a, b);
             default:
                 return compareBytes((byte[]) a, (byte[]) b);
         }
@@ -141,7 +152,7 @@ public final class SqlValues {
             return 0;
         } else if (v instanceof Long || v instanceof Double) {
             return 1;
-        } else if (v instanceof String) {
+        } else if (v instanceof String || v instanceof InvalidText) {
             return 2;
         }
         return 3;
@@ -210,6 +221,12 @@ public final class SqlValues {
         return Integer.compare(a.length(), b.length());
     }
 
+    /** Two texts, one or both an InvalidText, by their UTF-8 bytes (BINARY's memcmp). */
+    @TruffleBoundary
+    static int compareUtf8(Object a, Object b) {
+        return compareBytes(InvalidText.utf8(a), InvalidText.utf8(b));
+    }
+
     @TruffleBoundary
     static int compareBytes(byte[] a, byte[] b) {
         return java.util.Arrays.compareUnsigned(a, b);
@@ -221,6 +238,8 @@ public final class SqlValues {
             return org.graalite.interop.SqlNull.INSTANCE;
         } else if (v instanceof byte[] b) {
             return new org.graalite.interop.SqlBlob(b);
+        } else if (v instanceof InvalidText t) {
+            return t.toString();
         }
         return v;
     }

@@ -148,7 +148,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     public Object step(Object accumulator, Object[] sqlArguments) {
         if (accumulator instanceof JavaAggregate java) {
             UserFunction.callJava(() -> {
-                java.step(sqlArguments);
+                java.step(InvalidText.asStrings(sqlArguments));
                 return null;
             });
             return accumulator;

@@ -85,7 +85,8 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** A call of a {@link JavaFunction}: SQL values in, an SQL value out. */
     @TruffleBoundary
     public Object applyJava(Object[] sqlArguments) {
-        return javaResult(callJava(() -> ((JavaFunction) callable).apply(sqlArguments)));
+        Object[] arguments = InvalidText.asStrings(sqlArguments);
+        return javaResult(callJava(() -> ((JavaFunction) callable).apply(arguments)));
     }
 
     /** Code of a Java function or aggregate, run by {@link #callJava}. */
