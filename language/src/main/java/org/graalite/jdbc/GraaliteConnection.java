@@ -130,11 +130,6 @@ public final class GraaliteConnection implements Connection {
         return db;
     }
 
-    /** The connection's context. */
-    Context context() {
-        return context;
-    }
-
     /** Runs the driver's calls into the language that do not go through the Value API. */
     ContextEntry entry() {
         ContextEntry e = entry;
