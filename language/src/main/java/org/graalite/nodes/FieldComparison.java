@@ -1,10 +1,7 @@
 package org.graalite.nodes;
 
-import java.nio.charset.StandardCharsets;
-
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
-import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Execution;
@@ -34,22 +31,14 @@ final class FieldComparison extends InstructionNode {
     private final int leftConversion;
     private final int rightConversion;
     @Child private ComparisonOperationNode comparison;
-    /**
-     * A register operand's text and its UTF-8 bytes, by identity: the operand is mostly a
-     * constant (String8), encoded once. Racing writes are harmless (each value is complete).
-     */
-    private RegisterText registerText;
-    /** Register texts that were not the cached one; past a few, registers take the ordinary comparison. */
-    private int registerTextMisses;
+    /** A register operand's text as UTF-8 bytes (mostly a constant, String8, encoded once). */
+    private final RegisterTexts registerTexts = new RegisterTexts();
 
     private static final int GENERAL = Integer.MAX_VALUE;
     private static final int INTEGER = 1;
     private static final int REAL = 2;
     private static final int TEXT = 3;
     private static final int OTHER = 4;
-
-    private record RegisterText(String text, byte[] utf8, boolean mayBeNumber) {
-    }
 
     FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, int leftConversion,
                     RecordField rightField, int rightRegister, int rightConversion) {
@@ -189,7 +178,7 @@ final class FieldComparison extends InstructionNode {
             // A field against a register's text (mostly a constant): texts of different lengths
             // are unequal unless numeric affinity could make both numbers, and the register
             // text's syntax is known without reading the field.
-            RegisterText k = registerText((String) (lc == null ? lv : rv));
+            RegisterTexts.Encoded k = registerTexts.of((String) (lc == null ? lv : rv));
             if (k == null || (numeric && k.mayBeNumber())) {
                 return GENERAL;
             }
@@ -237,26 +226,5 @@ final class FieldComparison extends InstructionNode {
             }
         }
         return an < bn ? -1 : an > bn ? 1 : 0;
-    }
-
-    /** The bytes of a register's text: the cached ones when it is the same String, else null (the general rules compare). */
-    private RegisterText registerText(String s) {
-        RegisterText k = registerText;
-        if (k != null && k.text() == s) {
-            return k;
-        }
-        return encodeRegisterText(s);
-    }
-
-    @TruffleBoundary
-    private RegisterText encodeRegisterText(String s) {
-        RegisterText k;
-        if (registerTextMisses > 8) {
-            return null;
-        }
-        registerTextMisses++;
-        k = new RegisterText(s, s.getBytes(StandardCharsets.UTF_8), NumberSyntax.mayBeNumber(s));
-        registerText = k;
-        return k;
     }
 }

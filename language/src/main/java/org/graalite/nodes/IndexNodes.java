@@ -5,6 +5,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import org.graalite.nativeapi.NativeVdbe;
+import org.graalite.runtime.Collations;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.RecordEncoder;
@@ -195,11 +196,17 @@ final class IndexNodes {
         /** The index's collations and sort flags when the comparison runs in Java; null: SQLite compares. */
         @CompilationFinal(dimensions = 1) private final int[] collations;
         @CompilationFinal(dimensions = 1) private final int[] sortFlags;
+        /** The key's texts as UTF-8 bytes, per field, for comparisons in place. */
+        @CompilationFinal(dimensions = 1) private final RegisterTexts[] keyTexts;
 
         IndexCompare(int pc, int target, int cursor, int operation, int first, int fields, org.graalite.program.P4.KeyInfo key) {
             super(pc, target, cursor, operation, first, fields);
             this.collations = key == null ? null : NodeFactory.keyCollations(key, fields);
             this.sortFlags = key == null ? null : java.util.Arrays.copyOf(key.sortFlags(), fields);
+            this.keyTexts = new RegisterTexts[fields];
+            for (int i = 0; i < fields; i++) {
+                keyTexts[i] = new RegisterTexts();
+            }
         }
 
         @Override
@@ -225,10 +232,19 @@ final class IndexNodes {
                 Object key = registers[first + i];
                 int type = entry.serialTypeAt(execution.vdbe, i);
                 int c;
+                RegisterTexts.Encoded text;
                 if (key instanceof Long k && InPlaceReaders.isInteger(type)) {
                     // Integer against integer, read in place: index range scans on integer keys
                     // (TPC-H's l_orderkey) compare this way on every entry.
                     c = Long.compare(type >= 8 ? type - 8 : entry.integerField(i, type), k);
+                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
+                        c = -c;
+                    }
+                } else if (key instanceof String s && collations[i] == Collations.BINARY && InPlaceReaders.isText(type) && (text = keyTexts[i].of(s)) != null) {
+                    // Text against text with BINARY collation: SQLite's memcmp of the UTF-8
+                    // bytes, the field's read where it lies (TPC-H's date ranges on l_shipdate
+                    // and o_orderdate compare this way on every entry, without a String each).
+                    c = entry.compareFieldBytes(i, type, text.utf8(), text.utf8().length);
                     if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
                         c = -c;
                     }
