@@ -209,8 +209,33 @@ public final class RecordCursor {
     @TruffleBoundary(transferToInterpreterOnException = false)
     public boolean seekOnLeaf(long target) {
         long bt = btCursor;
-        return bt != 0 && LeafStep.seek(this, vdbeCursor, bt, target);
+        if (bt == 0) {
+            return false;
+        }
+        int misses = leafSeekMisses;
+        if (misses >= LEAF_SEEK_MISSES_TOLERATED && (misses & LEAF_SEEK_RETRY_MASK) != 0) {
+            leafSeekMisses = misses + 1;
+            return false;
+        }
+        if (LeafStep.seek(this, vdbeCursor, bt, target)) {
+            leafSeekMisses = 0;
+            return true;
+        }
+        leafSeekMisses = misses == Integer.MAX_VALUE ? LEAF_SEEK_MISSES_TOLERATED : misses + 1;
+        return false;
     }
+
+    /**
+     * Seeks by rowid of this cursor in a row whose row was not on the leaf page the cursor was
+     * on. Probes in random order (the deferred seeks of a scan of another index: TPC-H's date
+     * ranges of lineitem) almost never land on that page, and looking cost two cells of it per
+     * seek; past {@link #LEAF_SEEK_MISSES_TOLERATED} of them only one seek in
+     * {@code LEAF_SEEK_RETRY_MASK + 1} looks, and the first that finds its row there looks again
+     * every time.
+     */
+    private int leafSeekMisses;
+    private static final int LEAF_SEEK_MISSES_TOLERATED = 8;
+    private static final int LEAF_SEEK_RETRY_MASK = 15;
 
     /**
      * SeekGE or SeekGT (above) of this index cursor taken in Java when the entry the seek would
