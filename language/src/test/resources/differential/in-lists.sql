@@ -38,6 +38,13 @@ select id from v where i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 
 select id from v where i in (9223372036854775807, 9.223372036854776e18) order by id;
 select count(*), sum(k) from w where x in (1, 2, 3, 5, 8, 13, 21, 34) and s in ('v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8', 'v9', 'v10');
 select count(*), sum(k) from w where x not in (select x from w where k < 10);
+-- NOT IN subqueries: a probe answered in Java, then SQLite's check of the index's first entry
+-- for a NULL (a NULL there makes NOT IN NULL for every value not found); an empty subquery
+select id from v where i not in (select i from v where id >= 3) order by id;
+select id from v where i not in (select i from v where id > 100) order by id;
+select id, i not in (select i from v where id in (1, 3)), t not in (select t from v where id in (2, 4, 6)) from v order by id;
+select count(*), sum(k) from w where x not in (select case when k = 3 then null else x end from w where k < 6);
+select count(*), sum(k) from w where x not in (select x from w where k between 2 and 9) and s not in (select s from w where k < 4);
 select count(*), sum(k) from w where x in (select x from w where k < 30);
 select count(*), sum(k) from w where s in (select s from w where k between 100 and 104);
 select s, count(*) from w where x in (3, 4) and k not in (select k * 2 from w where k < 100) group by s order by s;

@@ -12,7 +12,8 @@ import org.graalite.program.P4;
  * IdxInsert and probes (the index of {@code x IN (...)}). A cursor qualifies when no instruction
  * reads its position or its entries (Column, Next, IdxRowid, ...), changes it otherwise
  * (IdxDelete, ResetSorter, ...), or inserts with OPFLAG_USESEEKRESULT, which takes the position
- * of the last probe (a probe answered in Java leaves the b-tree cursor where it was).
+ * of the last probe (a probe answered in Java leaves the b-tree cursor where it was); the one
+ * read allowed is a Column of the entry a Rewind right before it found (NOT IN's NULL check).
  */
 final class SmallKeyIndexes {
     private SmallKeyIndexes() {
@@ -69,7 +70,12 @@ final class SmallKeyIndexes {
                         return null;
                     }
                 }
-                case "NullRow", "Close" -> {
+                case "NullRow", "Close", "Rewind" -> {
+                }
+                case "Column" -> {
+                    if (!readsRightAfterRewind(program, i, cursor)) {
+                        return null;
+                    }
                 }
                 default -> {
                     return null;
@@ -80,5 +86,30 @@ final class SmallKeyIndexes {
             return null;
         }
         return NodeFactory.keyCollations(key, fields);
+    }
+
+    /**
+     * Whether Column {@code column} of {@code cursor} reads the entry a Rewind of the cursor
+     * right before it moved to, and nothing else: NOT IN's check of the subquery's first entry
+     * for a NULL (Found C; Rewind C; Column C 0 r; Ne ...). The Rewind positions the b-tree
+     * cursor itself, so a probe answered in Java before it (which leaves the cursor where it
+     * was) changes nothing this Column reads. Conservatively, no instruction may name the
+     * Column's address in any operand (a jump to it would skip the Rewind).
+     */
+    private static boolean readsRightAfterRewind(List<Instruction> program, Instruction column, int cursor) {
+        int at = column.address();
+        if (at == 0 || at >= program.size() || program.get(at) != column) {
+            return false;
+        }
+        Instruction before = program.get(at - 1);
+        if (!before.opcodeName().equals("Rewind") || before.p1() != cursor) {
+            return false;
+        }
+        for (Instruction i : program) {
+            if (i.p1() == at || i.p2() == at || i.p3() == at) {
+                return false;
+            }
+        }
+        return true;
     }
 }

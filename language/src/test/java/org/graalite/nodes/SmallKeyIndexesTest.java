@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which ephemeral indexes Found and NotFound answer in Java (SmallKeyIndexes): those of IN
- * lists and plain IN subqueries, not those whose entries the program reads (NOT IN checks the
- * subquery's first row for NULL), nor DISTINCT's, whose IdxInsert takes the probe's position.
+ * lists and IN and NOT IN subqueries (NOT IN reads the subquery's first entry for a NULL, after a
+ * Rewind of its own), not DISTINCT's, whose IdxInsert takes the probe's position.
  * The differential case in-lists.sql checks the answers themselves.
  */
 class SmallKeyIndexesTest {
@@ -54,12 +54,34 @@ class SmallKeyIndexesTest {
     }
 
     @Test
+    void notInSubqueriesAreAnsweredInJava() {
+        // NOT IN reads the subquery's first entry (a NULL there makes every NOT IN NULL), but
+        // right after a Rewind of its own, which does not depend on where a probe left the cursor.
+        assertEquals(1, answeredInJava("select * from t where a not in (select x from u)").size());
+        assertEquals(2, answeredInJava("select * from t where a in (1, 2, 3, 4) and c not in (select x from u)").size());
+    }
+
+    @Test
     void indexesWhoseEntriesAreReadOrInsertedAtTheProbeAreNot() {
-        // NOT IN reads the subquery's first entry (a NULL there makes every NOT IN NULL).
-        assertEquals(Set.of(), answeredInJava("select * from t where a not in (select x from u)"));
         // count(DISTINCT): Found, then IdxInsert with OPFLAG_USESEEKRESULT.
         assertEquals(Set.of(), answeredInJava("select b, count(distinct a) from t group by b"));
-        // An IN list with a NOT IN subquery: only the list's index.
-        assertEquals(1, answeredInJava("select * from t where a in (1, 2, 3, 4) and c not in (select x from u)").size());
+    }
+
+    @Test
+    void aColumnReachedOtherwiseThanFromItsRewindIsARead() {
+        List<Instruction> program = programs.program("select * from t where a not in (select x from u)");
+        Instruction probe = program.stream().filter(i -> i.opcodeName().equals("Found")).findFirst().orElseThrow();
+        Instruction column = program.stream().filter(i -> i.opcodeName().equals("Column") && i.p1() == probe.p1()).findFirst().orElseThrow();
+        int fields = ((org.graalite.program.P4.Int32) probe.p4()).value();
+        assertEquals(true, SmallKeyIndexes.collations(program, probe.p1(), fields) != null);
+        // A jump to the Column (here the Found's own target) could arrive without the Rewind.
+        List<Instruction> jumpedTo = new java.util.ArrayList<>(program);
+        jumpedTo.set(probe.address(), new Instruction(probe.address(), probe.opcode(), probe.opcodeName(), probe.p1(), column.address(), probe.p3(), probe.p4(), probe.p5()));
+        assertEquals(null, SmallKeyIndexes.collations(jumpedTo, probe.p1(), fields));
+        // Without the Rewind right before it, the Column reads where the last probe left the cursor.
+        Instruction rewind = program.get(column.address() - 1);
+        List<Instruction> noRewind = new java.util.ArrayList<>(program);
+        noRewind.set(rewind.address(), new Instruction(rewind.address(), rewind.opcode(), "Noop", 0, 0, 0, null, 0));
+        assertEquals(null, SmallKeyIndexes.collations(noRewind, probe.p1(), fields));
     }
 }
