@@ -79,3 +79,13 @@ DELETE FROM audit WHERE id = 3;
 INSERT INTO items VALUES (4);
 SELECT * FROM audit ORDER BY id;
 SELECT name, seq FROM sqlite_sequence WHERE name = 'audit';
+-- Writes to ephemeral b-trees (DISTINCT, count(DISTINCT), UNION, a materialized CTE and its
+-- OpenDup copy) between reads of other cursors' rows: only the cursors on the ephemeral b-tree
+-- must find their records again.
+create table eph(id integer primary key, g integer, t text, r real);
+insert into eph(g, t, r) with recursive c(i) as (select 1 union all select i + 1 from c where i < 400) select i % 7, printf('t%03d', i % 53), i * 0.5 from c;
+select g, count(distinct t), count(distinct r > 50), max(t), min(r) from eph group by g order by g;
+select distinct g, substr(t, 1, 3), t from eph where id % 9 = 0 order by 1, 3;
+with m as materialized (select g, t, r from eph where id % 3 = 0) select x.g, count(*), sum(y.r), max(x.t) from m x join m y on x.g = y.g and x.t = y.t group by x.g order by x.g;
+select t from eph where id < 30 union select t from eph where id between 100 and 120 order by 1;
+select e.id, e.t, e.r, (select count(distinct e2.g) from eph e2 where e2.t = e.t), e.g from eph e where e.id % 41 = 0 order by e.id;

@@ -922,16 +922,16 @@ public final class NodeFactory {
             case "DeferredSeek":
                 return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), i.p4() instanceof P4.IntArray map ? map.values() : null);
             case "IdxInsert":
-                return new WriteNodes.IndexInsert(pc, i.p1(), i.p2(), SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null);
+                return new WriteNodes.IndexInsert(pc, i.p1(), i.p2(), SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null, build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "IdxDelete":
                 // The key is P5 registers from P2 (SQLite 3.54's code generator leaves P3 at 0).
-                return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3());
+                return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "Insert":
-                return new WriteNodes.Insert(pc, i.p1(), i.p2(), i.p3());
+                return new WriteNodes.Insert(pc, i.p1(), i.p2(), i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "NewRowid":
                 return new WriteNodes.NewRowid(pc, i.p1(), i.p2(), i.p3());
             case "Delete":
-                return new WriteNodes.Delete(pc, i.p1());
+                return new WriteNodes.Delete(pc, i.p1(), build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "OpenWrite":
                 return new WriteNodes.OpenWrite(pc, i.p1(), i.p2(), (i.p5() & WriteNodes.OPFLAG_P2ISREG) != 0, !(i.p4() instanceof P4.KeyInfo));
             case "HaltIfNull":

@@ -1,5 +1,7 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 
@@ -47,18 +49,21 @@ final class WriteNodes {
         private final int cursor;
         private final int data;
         private final int rowid;
+        /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
+        @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        Insert(int pc, int cursor, int data, int rowid) {
+        Insert(int pc, int cursor, int data, int rowid, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.data = data;
             this.rowid = rowid;
+            this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
             execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
-            execution.invalidateRecords();
+            execution.invalidateRecords(moved);
             execution.cursors[cursor].moved(false);
         }
     }
@@ -66,16 +71,19 @@ final class WriteNodes {
     /** Delete P1 P2 P5: deletes cursor P1's current row (P2 OPFLAG_NCHANGE counts it). */
     static final class Delete extends InstructionNode {
         private final int cursor;
+        /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
+        @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        Delete(int pc, int cursor) {
+        Delete(int pc, int cursor, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
+            this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
             execution.vdbe.delete(pc);
-            execution.invalidateRecords();
+            execution.invalidateRecords(moved);
             execution.cursors[cursor].moved(false);
         }
     }
@@ -86,19 +94,22 @@ final class WriteNodes {
         private final int register;
         /** The index is an ephemeral one whose entries a SmallKeySet follows (see IndexNodes.OpenEphemeral). */
         private final boolean keepsSmallKeys;
+        /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
+        @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys) {
+        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
             this.keepsSmallKeys = keepsSmallKeys;
+            this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
             byte[] record = (byte[]) execution.registers[register];
             execution.vdbe.indexInsert(pc, record);
-            execution.invalidateRecords();
+            execution.invalidateRecords(moved);
             RecordCursor c = execution.cursors[cursor];
             c.moved(false);
             if (keepsSmallKeys) {
@@ -112,18 +123,21 @@ final class WriteNodes {
         private final int cursor;
         private final int first;
         private final int count;
+        /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
+        @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        IndexDelete(int pc, int cursor, int first, int count) {
+        IndexDelete(int pc, int cursor, int first, int count, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.first = first;
             this.count = count;
+            this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
             execution.vdbe.indexDelete(pc, IndexNodes.key(execution.registers, first, count));
-            execution.invalidateRecords();
+            execution.invalidateRecords(moved);
             execution.cursors[cursor].moved(false);
         }
     }

@@ -130,6 +130,25 @@ public final class Execution {
     }
 
     /**
+     * As {@link #invalidateRecords()} for a write that can move only the records of
+     * {@code only} (the cursors of an ephemeral b-tree, which has a pager of its own); null:
+     * every cursor's.
+     */
+    @com.oracle.truffle.api.nodes.ExplodeLoop
+    public void invalidateRecords(int[] only) {
+        if (only == null) {
+            invalidateRecords();
+            return;
+        }
+        for (int k : only) {
+            RecordCursor c = k < cursors.length ? cursors[k] : null;
+            if (c != null) {
+                c.recordMayHaveMoved();
+            }
+        }
+    }
+
+    /**
      * The execution of the sub-program that the Program instruction at {@code pc} calls, ready
      * to start: SQLite reuses one frame per Program instruction of an execution, and so does
      * this (a recursive trigger's call comes from a callee's own execution).
