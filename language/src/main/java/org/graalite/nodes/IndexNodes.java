@@ -196,15 +196,15 @@ final class IndexNodes {
         /** The index's collations and sort flags when the comparison runs in Java; null: SQLite compares. */
         @CompilationFinal(dimensions = 1) private final int[] collations;
         @CompilationFinal(dimensions = 1) private final int[] sortFlags;
-        /** The key's texts as UTF-8 bytes, per field, for comparisons in place. */
+        /** The key's texts as UTF-8 bytes, per field, for comparisons in place; null where SQLite compares. */
         @CompilationFinal(dimensions = 1) private final RegisterTexts[] keyTexts;
 
         IndexCompare(int pc, int target, int cursor, int operation, int first, int fields, org.graalite.program.P4.KeyInfo key) {
             super(pc, target, cursor, operation, first, fields);
             this.collations = key == null ? null : NodeFactory.keyCollations(key, fields);
             this.sortFlags = key == null ? null : java.util.Arrays.copyOf(key.sortFlags(), fields);
-            this.keyTexts = new RegisterTexts[fields];
-            for (int i = 0; i < fields; i++) {
+            this.keyTexts = key == null ? null : new RegisterTexts[fields];
+            for (int i = 0; keyTexts != null && i < fields; i++) {
                 keyTexts[i] = new RegisterTexts();
             }
         }
@@ -236,18 +236,13 @@ final class IndexNodes {
                 if (key instanceof Long k && InPlaceReaders.isInteger(type)) {
                     // Integer against integer, read in place: index range scans on integer keys
                     // (TPC-H's l_orderkey) compare this way on every entry.
-                    c = Long.compare(type >= 8 ? type - 8 : entry.integerField(i, type), k);
-                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
-                        c = -c;
-                    }
+                    c = inOrder(i, Long.compare(type >= 8 ? type - 8 : entry.integerField(i, type), k));
                 } else if (key instanceof String s && collations[i] == Collations.BINARY && InPlaceReaders.isText(type) && (text = keyTexts[i].of(s)) != null) {
                     // Text against text with BINARY collation: SQLite's memcmp of the UTF-8
                     // bytes, the field's read where it lies (TPC-H's date ranges on l_shipdate
                     // and o_orderdate compare this way on every entry, without a String each).
-                    c = entry.compareFieldBytes(i, type, text.utf8(), text.utf8().length);
-                    if ((sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0) {
-                        c = -c;
-                    }
+                    byte[] bytes = text.utf8();
+                    c = inOrder(i, entry.compareFieldBytes(i, type, bytes, bytes.length));
                 } else {
                     c = compareDecoded(execution, entry, i, key);
                 }
@@ -256,6 +251,11 @@ final class IndexNodes {
                 }
             }
             return operation == GT || operation == LE ? -1 : 0;
+        }
+
+        /** A comparison of field {@code i}'s values in the index's order: inverted for a DESC field. */
+        private int inOrder(int i, int compared) {
+            return (sortFlags[i] & org.graalite.program.P4.KeyInfo.DESC) != 0 ? -compared : compared;
         }
 
         /**

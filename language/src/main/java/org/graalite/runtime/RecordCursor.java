@@ -213,23 +213,21 @@ public final class RecordCursor {
             return false;
         }
         int misses = leafSeekMisses;
-        if (misses >= LEAF_SEEK_MISSES_TOLERATED && (misses & LEAF_SEEK_RETRY_MASK) != 0) {
-            leafSeekMisses = misses + 1;
-            return false;
-        }
-        if (LeafStep.seek(this, vdbeCursor, bt, target)) {
+        boolean looks = misses < LEAF_SEEK_MISSES_TOLERATED || (misses & LEAF_SEEK_RETRY_MASK) == 0;
+        if (looks && LeafStep.seek(this, vdbeCursor, bt, target)) {
             leafSeekMisses = 0;
             return true;
         }
+        // The count goes on while seeks skip the page, and never wraps to a negative number.
         leafSeekMisses = misses == Integer.MAX_VALUE ? LEAF_SEEK_MISSES_TOLERATED : misses + 1;
         return false;
     }
 
     /**
-     * Seeks by rowid of this cursor in a row whose row was not on the leaf page the cursor was
-     * on. Probes in random order (the deferred seeks of a scan of another index: TPC-H's date
-     * ranges of lineitem) almost never land on that page, and looking cost two cells of it per
-     * seek; past {@link #LEAF_SEEK_MISSES_TOLERATED} of them only one seek in
+     * How many seeks by rowid of this cursor in a row did not find their row on the leaf page
+     * the cursor was on. Probes in random order (the deferred seeks of a scan of another index:
+     * TPC-H's date ranges of lineitem) almost never land on that page, and looking cost two
+     * cells of it per seek; past {@link #LEAF_SEEK_MISSES_TOLERATED} of them only one seek in
      * {@code LEAF_SEEK_RETRY_MASK + 1} looks, and the first that finds its row there looks again
      * every time.
      */

@@ -204,7 +204,7 @@ public final class SqlValues {
     /** Text in UTF-8 byte order, which is code point order. */
     @TruffleBoundary
     public static int compareText(String a, String b) {
-        if (a.length() == b.length() && a.equals(b)) {
+        if (a.equals(b)) {
             // Equal texts are the common case where rows are grouped (GROUP BY's change
             // detection compares every key of every row with the last one) and String.equals is
             // one vectorized comparison, where the loop below reads a char at a time.
