@@ -20,6 +20,11 @@ final class PendingExceptions {
         kept.set(e);
     }
 
+    /** Whether any thread keeps one: when not, {@link #take} has nothing for this thread either (one field read, fit for compiled code). */
+    boolean anyKept() {
+        return threads.get() != 0;
+    }
+
     /** This thread's kept exception, once; null if none. */
     RuntimeException take() {
         if (threads.get() == 0) {

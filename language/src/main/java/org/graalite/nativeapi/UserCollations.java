@@ -69,6 +69,11 @@ public final class UserCollations {
         }
     }
 
+    /** Whether a collation's exception may be kept for this thread (see {@link #takePending}): false means surely not. */
+    public static boolean mayBePending() {
+        return PENDING.anyKept();
+    }
+
     /** The exception a collation threw during the last native step on this thread, once; null if none. */
     public static RuntimeException takePending() {
         return PENDING.take();

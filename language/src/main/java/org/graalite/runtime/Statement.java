@@ -6,6 +6,7 @@ import org.graalite.interop.ColumnNames;
 import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
 import com.oracle.truffle.api.RootCallTarget;
+import com.oracle.truffle.api.nodes.DirectCallNode;
 
 import org.graalite.nativeapi.NativeStatement;
 import org.graalite.nativeapi.NativeVdbe;
@@ -282,34 +283,88 @@ public final class Statement implements AutoCloseable {
     @TruffleBoundary
     public boolean step() {
         active = true;
-        try {
+        if (tier == Tier.TRUFFLE) {
             boolean row;
-            boolean byNativeStep = tier != Tier.TRUFFLE;
             try {
-                row = byNativeStep ? nativeStep() : (Boolean) callTarget.call(execution);
-                if (!byNativeStep) {
-                    // A guest's collation that failed while SQLite sorted or searched for the tier.
-                    throwPendingCollationError();
-                }
-            } catch (SqliteException e) {
-                if (!continuesNativelyAfterSchemaChange(e)) {
-                    throw e;
-                }
-                row = nativeStep();
-                byNativeStep = true;
-            } catch (StackOverflowError e) {
-                // Triggers nested deeper than the Java stack holds (SQLite allows 1,000 levels,
-                // on the heap): SQLite rolls back what the execution did, and runs it again.
-                if (byNativeStep || rowProduced) {
-                    throw e;
-                }
+                row = (Boolean) callTarget.call(execution);
+            } catch (RuntimeException | Error e) {
+                return afterFailedTruffleStep(e);
+            }
+            return afterTruffleStep(row);
+        }
+        return nativeStepToEnd();
+    }
+
+    /**
+     * {@link #step()} on the Truffle tier through a caller's own DirectCallNode of
+     * {@link #truffleTarget()}, so that the program compiles into the caller (a guest's call
+     * of a prepared statement, see PreparedStatementObject): the same outcome, errors included.
+     */
+    public boolean stepInlined(DirectCallNode program) {
+        active = true;
+        boolean row;
+        try {
+            row = (Boolean) program.call(execution);
+        } catch (RuntimeException | Error e) {
+            return afterFailedTruffleStep(e);
+        }
+        return afterTruffleStep(row);
+    }
+
+    /** After a Truffle-tier step that returned: as {@link #afterStep}, and a guest's collation that failed meanwhile fails the step. */
+    private boolean afterTruffleStep(boolean row) {
+        try {
+            // A guest's collation that failed while SQLite sorted or searched for the tier.
+            throwPendingCollationError();
+            afterStep(row);
+            return row;
+        } catch (RuntimeException e) {
+            finish();
+            throw e;
+        }
+    }
+
+    /**
+     * After a Truffle-tier step that threw: a change of schema before the first row, or
+     * triggers nested deeper than the Java stack holds, go on on SQLite's own engine (which
+     * prepares the statement again, or rolls back and runs it again); anything else ends the
+     * execution and is thrown.
+     */
+    @TruffleBoundary
+    private boolean afterFailedTruffleStep(Throwable failure) {
+        try {
+            if (failure instanceof SqliteException e && continuesNativelyAfterSchemaChange(e)) {
+                return nativeStepToEnd();
+            }
+            if (failure instanceof StackOverflowError e && !rowProduced) {
+                // SQLite allows 1,000 levels of triggers, on the heap: it rolls back what the
+                // execution did, and runs it again.
                 abortAfter(e);
                 continueOnNativeTier("when its triggers nest deeper than the Java stack holds");
                 active = true;
-                row = nativeStep();
-                byNativeStep = true;
+                return nativeStepToEnd();
             }
-            if (row && byNativeStep && !rowProduced) {
+        } catch (RuntimeException e) {
+            finish();
+            throw e;
+        } catch (Error e) {
+            abortAfter(e);
+            throw e;
+        }
+        if (failure instanceof RuntimeException e) {
+            // SQLite has ended the execution (an error halts it); reset releases its locks.
+            finish();
+            throw e;
+        }
+        abortAfter((Error) failure);
+        throw (Error) failure;
+    }
+
+    /** A step on SQLite's own engine, with what follows it: new result columns after a prepare-again, the end of the execution. */
+    private boolean nativeStepToEnd() {
+        try {
+            boolean row = nativeStep();
+            if (row && !rowProduced) {
                 int reprepares = nativeStatement.reprepareCount();
                 if (reprepares != columnsReadAtReprepare) {
                     // sqlite3_step prepared the statement again: its columns may have changed.
@@ -319,12 +374,10 @@ public final class Statement implements AutoCloseable {
             }
             rowProduced |= row;
             if (!row) {
-                completed();
                 finish();
             }
             return row;
         } catch (RuntimeException e) {
-            // SQLite has ended the execution (an error halts it); reset releases its locks.
             finish();
             throw e;
         } catch (Error e) {
@@ -419,6 +472,13 @@ public final class Statement implements AutoCloseable {
 
     /** Throws the exception a guest's collation threw while SQLite called it (it took the texts for equal and went on). */
     private static void throwPendingCollationError() {
+        if (org.graalite.nativeapi.UserCollations.mayBePending()) {
+            throwKeptCollationError();
+        }
+    }
+
+    @TruffleBoundary
+    private static void throwKeptCollationError() {
         RuntimeException collation = org.graalite.nativeapi.UserCollations.takePending();
         if (collation != null) {
             throw collation;
