@@ -1,16 +1,12 @@
 package org.graalite.interop;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.RootCallTarget;
-import com.oracle.truffle.api.dsl.Cached;
-import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
-import com.oracle.truffle.api.nodes.DirectCallNode;
 
 import org.graalite.nativeapi.NativeStatement;
 import org.graalite.runtime.Binder;
@@ -65,62 +61,9 @@ public final class PreparedStatementObject implements TruffleObject {
         return true;
     }
 
-    /** The call target a caller may inline the program through: on the Truffle tier with inlining allowed, else null. */
-    RootCallTarget inlinableTarget() {
-        return statement.truffleTarget();
-    }
-
-    /** Ends the execution under way, binds {@code arguments} and starts a new one: its generation (see Statement.begin). */
-    @TruffleBoundary
-    private int start(Object[] arguments) {
-        statement.finish();
-        Binder.bind(statement, arguments);
-        return statement.begin();
-    }
-
-    /**
-     * A guest's call of the statement. On the Truffle tier the program is called through a
-     * DirectCallNode cached per call target, so the call compiles together with the program
-     * in the caller's code (a lookup per row of a Python or JavaScript loop, an INSERT per
-     * row), as a loop over a result's rows does (see QueryResult); binding and starting the
-     * execution stay out of line.
-     */
     @ExportMessage
-    static final class Execute {
-        @Specialization(guards = {"receiver.inlinableTarget() == target", "target != null"}, limit = "3")
-        static Object inlined(PreparedStatementObject receiver, Object[] arguments,
-                        @Cached("receiver.inlinableTarget()") RootCallTarget target,
-                        @Cached("create(target)") DirectCallNode program) {
-            Statement statement = receiver.statement;
-            int generation = receiver.start(arguments);
-            if (receiver.inlinableTarget() != target) {
-                // Starting moved the statement off the Truffle tier (a progress handler was set,
-                // the schema changed and it was prepared again): run it as any other.
-                return statement.database().runBegun(statement, generation, false);
-            }
-            if (statement.isQuery()) {
-                return new QueryResult(statement, generation, statement.stepInlined(program), false);
-            }
-            long before = statement.totalChangesAtBegin();
-            // A step may hand the execution to SQLite's own engine (a schema change before it
-            // wrote anything): the steps after it are SQLite's.
-            while (statement.truffleTarget() == target ? statement.stepInlined(program) : statement.step()) {
-                // a statement without result columns produces no rows
-            }
-            return statement.changesSince(before);
-        }
-
-        /** The first call (the tier is chosen when the statement first runs), the native tier, or inlining switched off. */
-        @Specialization(guards = "receiver.inlinableTarget() == null")
-        static Object called(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
-
-        /** More statements than the cache holds at this call site: the program is called, not inlined. */
-        @Specialization(replaces = "inlined")
-        static Object megamorphic(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
+    Object execute(Object[] arguments) {
+        return run(arguments);
     }
 
     @ExportMessage

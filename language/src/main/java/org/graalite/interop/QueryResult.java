@@ -110,6 +110,13 @@ public final class QueryResult implements TruffleObject {
                 failed();
                 throw e;
             }
+            try {
+                // A guest collation that failed while SQLite compared for one of the batch's steps.
+                Statement.failIfCollationFailed();
+            } catch (RuntimeException e) {
+                failed();
+                throw e;
+            }
             if (batch.count > 0) {
                 statement.afterStep(true);
             }
@@ -246,16 +253,10 @@ public final class QueryResult implements TruffleObject {
             }
             boolean row;
             try {
-                row = (Boolean) call.call(statement.execution());
-                statement.afterStep(row);
-            } catch (RuntimeException e) {
-                if (!statement.continuesNativelyAfterSchemaChange(e)) {
-                    failed();
-                    throw e;
-                }
-                row = statement.step();
-            } catch (Error e) {
-                statement.abortAfter(e);
+                // As Statement.step: a schema change before the first row goes on natively, a
+                // guest collation's failure during the step fails it.
+                row = statement.stepInlined(call);
+            } catch (RuntimeException | Error e) {
                 failed();
                 throw e;
             }

@@ -297,8 +297,8 @@ public final class Statement implements AutoCloseable {
 
     /**
      * {@link #step()} on the Truffle tier through a caller's own DirectCallNode of
-     * {@link #truffleTarget()}, so that the program compiles into the caller (a guest's call
-     * of a prepared statement, see PreparedStatementObject): the same outcome, errors included.
+     * {@link #truffleTarget()}, so that the program compiles into the caller (a loop over a
+     * result's rows, see QueryResult): the same outcome, errors included.
      */
     public boolean stepInlined(DirectCallNode program) {
         active = true;
@@ -471,6 +471,10 @@ public final class Statement implements AutoCloseable {
     }
 
     /** Throws the exception a guest's collation threw while SQLite called it (it took the texts for equal and went on). */
+    public static void failIfCollationFailed() {
+        throwPendingCollationError();
+    }
+
     private static void throwPendingCollationError() {
         if (org.graalite.nativeapi.UserCollations.mayBePending()) {
             throwKeptCollationError();

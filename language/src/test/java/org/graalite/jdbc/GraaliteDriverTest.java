@@ -520,6 +520,18 @@ class GraaliteDriverTest {
             });
             SQLException e = assertThrows(SQLException.class, () -> count(c, "select count(*) from (select k from t order by k collate failing)"));
             assertTrue(e.getMessage().contains("cannot compare"), e.getMessage());
+            // The first comparison in a step after the first row (a DISTINCT's index), read ahead in a batch.
+            s.executeUpdate("create table u(x)");
+            s.executeUpdate("insert into u values ('a'), ('b')");
+            SQLException later = assertThrows(SQLException.class, () -> {
+                try (ResultSet rs = s.executeQuery("select distinct x collate failing from u")) {
+                    while (rs.next()) {
+                        rs.getString(1);
+                    }
+                }
+            });
+            assertTrue(later.getMessage().contains("cannot compare"), later.getMessage());
+            assertEquals(3, count(c, "select count(*) from t"));
             c.createCollation("backwards", null);
             SQLException removed = assertThrows(SQLException.class, () -> count(c, "select 'a' < 'b' collate backwards"));
             assertTrue(removed.getMessage().contains("no such collation sequence: backwards"), removed.getMessage());

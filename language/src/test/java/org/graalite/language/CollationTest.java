@@ -80,8 +80,10 @@ class CollationTest {
                 });
                 db.invokeMember("execute", "create table t(x)");
                 db.invokeMember("execute", "insert into t values ('a'), ('b')");
-                // SQLite sorting (the sorter calls the collation), and a comparison of two texts.
-                for (String query : List.of("select x from t order by x collate boom", "select x from t where x < 'c' collate boom")) {
+                // SQLite sorting (the sorter calls the collation), a comparison of two texts, and
+                // an ephemeral index that first compares (so fails) in the step after the first
+                // row, through the row loop's own call of the program.
+                for (String query : List.of("select x from t order by x collate boom", "select x from t where x < 'c' collate boom", "select distinct x collate boom from t")) {
                     PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(c.eval("sql", query)), tier + ": " + query);
                     assertTrue(e.isHostException() && e.getMessage().startsWith("boom "), e.toString());
                 }
