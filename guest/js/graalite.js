@@ -347,9 +347,25 @@
     if (db._verbose !== null) db._verbose(this._source);
     db._callbackError = null;
     try {
-      return this._handle(...values);
+      return callWith(this._handle, values);
     } catch (e) {
       throw db._failure(e);
+    }
+  };
+
+  /**
+   * Calls the prepared statement with {@code values} as its arguments. Up to four are passed
+   * one by one: a spread call collects its arguments into a growing list on every call, which
+   * was a tenth of the time of a loop of single-row INSERTs.
+   */
+  const callWith = (handle, values) => {
+    switch (values.length) {
+      case 0: return handle();
+      case 1: return handle(values[0]);
+      case 2: return handle(values[0], values[1]);
+      case 3: return handle(values[0], values[1], values[2]);
+      case 4: return handle(values[0], values[1], values[2], values[3]);
+      default: return handle(...values);
     }
   };
 
