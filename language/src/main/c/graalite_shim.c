@@ -1406,6 +1406,16 @@ GRAALITE_EXPORT void graalite_cursor_pin(sqlite3_stmt *stmt, int iCur, int pin) 
   }
 }
 
+/*
+ * Forgets where the last seek left the P1 cursor (its seekResult): an IdxInsert with
+ * OPFLAG_USESEEKRESULT then finds the entry's place itself. For entries the Truffle tier kept
+ * in Java and writes to the b-tree later, after probes that SQLite did not make.
+ */
+GRAALITE_EXPORT void graalite_cursor_forget_seek(sqlite3_stmt *stmt, int iCur) {
+  VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
+  if (pC) pC->seekResult = 0;
+}
+
 /* OP_IfEmpty: (rc << 8) | empty, for the P1 b-tree. */
 GRAALITE_EXPORT int graalite_cursor_is_empty(sqlite3_stmt *stmt, int iCur) {
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);

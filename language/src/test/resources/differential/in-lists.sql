@@ -50,3 +50,18 @@ select count(*), sum(k) from w where s in (select s from w where k between 100 a
 select s, count(*) from w where x in (3, 4) and k not in (select k * 2 from w where k < 100) group by s order by s;
 select count(distinct x), count(*) from w where s in ('v1', 'v2');
 select k from w where x in (select i from v) order by k limit 5;
+-- count(DISTINCT x) per group: an ephemeral index opened again for each group, probed with
+-- Found and filled with IdxInsert at the probe's position (OPFLAG_USESEEKRESULT). Its entries
+-- stay in Java while a group has at most 16 different values; the 17th writes them all to the
+-- b-tree, which answers for the rest of the group. Groups below, at and above the limit, NULLs,
+-- integers equal to reals, texts under NOCASE, blobs; IN lists and subqueries of more than 16.
+create table d(g integer, x, y text);
+insert into d(g, x, y) with recursive c(k) as (select 1 union all select k + 1 from c where k < 900) select k % 9, case k % 9 when 0 then k % 3 when 1 then k % 16 when 2 then k % 17 when 3 then k % 40 when 4 then (k % 20) * 1.0 when 5 then null when 6 then case when k % 2 = 0 then k % 18 else (k % 18) + 0.0 end when 7 then 'v' || (k % 25) else x'00' || char(k % 19 + 65) end, case k % 4 when 0 then 'a' || (k % 21) when 1 then 'A' || (k % 21) when 2 then null else 'b' || (k % 3) end from c;
+insert into d values (5, null, null), (5, 1, 'x'), (4, 3, 'X'), (4, 3.0, 'x'), (2, '3', 'x ');
+select g, count(distinct x), count(x), count(distinct y), count(distinct y collate nocase), count(*) from d group by g order by g;
+select g % 3, count(distinct x), count(distinct y collate nocase), sum(distinct g) from d group by g % 3 order by 1;
+select count(distinct x), count(distinct y), count(distinct y collate nocase), count(distinct x || y) from d;
+select y collate nocase, count(distinct x) from d where g in (1, 2, 3) group by y collate nocase order by 1 limit 12;
+select g, count(distinct x) from d where x in (select x from d where g = 3) group by g order by g;
+select g, count(*) from d where x not in (select x from d where g in (1, 2) and x is not null) group by g order by g;
+select count(*) from d where y in ('a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14', 'a15', 'a16', 'a17', 'A3', 'b1');

@@ -227,6 +227,7 @@ public enum NativeFunction {
     /* Not critical: a guest's collation is an upcall. */
     COLLATE("graalite_collate", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_IS_EMPTY("graalite_cursor_is_empty", false, JAVA_INT, ADDRESS, JAVA_INT),
+    CURSOR_FORGET_SEEK("graalite_cursor_forget_seek", true, null, ADDRESS, JAVA_INT),
     CURSOR_RESET("graalite_cursor_reset", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_OPEN_DUP("graalite_op_open_dup", false, JAVA_INT, ADDRESS, JAVA_INT),
     VALUE_SIZE("graalite_value_size", true, JAVA_INT),

@@ -38,6 +38,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_PIN = NativeFunction.CURSOR_PIN.ffm;
     private static final java.lang.invoke.MethodHandle COLLATE = NativeFunction.COLLATE.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_IS_EMPTY = NativeFunction.CURSOR_IS_EMPTY.ffm;
+    private static final java.lang.invoke.MethodHandle CURSOR_FORGET_SEEK = NativeFunction.CURSOR_FORGET_SEEK.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD_COPY = NativeFunction.CURSOR_PAYLOAD_COPY.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_RESET = NativeFunction.CURSOR_RESET.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_SEEK_END = NativeFunction.CURSOR_SEEK_END.ffm;
@@ -1053,6 +1054,23 @@ public final class NativeVdbe {
             throw rethrow(t);
         }
         check(pc, rc);
+    }
+
+    /**
+     * OP_IdxInsert at {@code pc} of each of {@code keys}, each entry's place found by its own
+     * search: entries kept in Java (SmallKeySet) that go to the b-tree after probes SQLite did
+     * not make, so where its last seek left the cursor says nothing about them.
+     */
+    @TruffleBoundary
+    public void indexInsertUnpositioned(int pc, int cursor, byte[][] keys, int count) {
+        try {
+            CURSOR_FORGET_SEEK.invokeExact(stmt, cursor);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        for (int i = 0; i < count; i++) {
+            indexInsert(pc, keys[i]);
+        }
     }
 
     /** OP_IdxDelete at {@code pc} of the entry with the key record {@code key}. */

@@ -922,7 +922,8 @@ public final class NodeFactory {
             case "DeferredSeek":
                 return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), i.p4() instanceof P4.IntArray map ? map.values() : null);
             case "IdxInsert":
-                return new WriteNodes.IndexInsert(pc, i.p1(), i.p2(), SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null, build.cursorUses().sharingEphemeralBtree(i.p1()));
+                return new WriteNodes.IndexInsert(pc, i.p1(), i.p2(), SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null, SmallKeyIndexes.javaOnly(build.program(), i.p1()),
+                                build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "IdxDelete":
                 // The key is P5 registers from P2 (SQLite 3.54's code generator leaves P3 at 0).
                 return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));

@@ -10,10 +10,11 @@ import org.graalite.program.P4;
  * Which ephemeral indexes of a program a {@link org.graalite.runtime.SmallKeySet} may follow,
  * so that their Found and NotFound compare in Java: those the program only opens, fills with
  * IdxInsert and probes (the index of {@code x IN (...)}). A cursor qualifies when no instruction
- * reads its position or its entries (Column, Next, IdxRowid, ...), changes it otherwise
- * (IdxDelete, ResetSorter, ...), or inserts with OPFLAG_USESEEKRESULT, which takes the position
- * of the last probe (a probe answered in Java leaves the b-tree cursor where it was); the one
- * read allowed is a Column of the entry a Rewind right before it found (NOT IN's NULL check).
+ * reads its position or its entries (Column, Next, IdxRowid, ...), or changes it otherwise
+ * (IdxDelete, ResetSorter, ...); the one read allowed is a Column of the entry a Rewind right
+ * before it found (NOT IN's NULL check). An IdxInsert with OPFLAG_USESEEKRESULT takes the
+ * position of the last probe (a probe answered in Java leaves the b-tree cursor where it was),
+ * so it is allowed only where the set keeps the entries itself ({@link #javaOnly}).
  */
 final class SmallKeyIndexes {
     private SmallKeyIndexes() {
@@ -44,7 +45,39 @@ final class SmallKeyIndexes {
      * ephemeral index {@code cursor} of {@code program}; null when it may not (SQLite looks up).
      */
     static int[] collations(List<Instruction> program, int cursor, int fields) {
+        Uses uses = uses(program, cursor);
+        if (uses == null || fields > uses.key.sortFlags().length || (uses.insertsAtSeekResult && !uses.javaOnly())) {
+            return null;
+        }
+        return NodeFactory.keyCollations(uses.key, fields);
+    }
+
+    /**
+     * Whether the SmallKeySet that follows ephemeral index {@code cursor} may be its only copy
+     * while it is small: nothing reads the b-tree (no Rewind, no Column), and the program's
+     * IdxInserts carry no flag but OPFLAG_USESEEKRESULT, which the entries written later do
+     * without. Then IdxInsert keeps an entry in Java, and the b-tree gets the entries only when
+     * they outgrow the set: count(DISTINCT x) per group (an index opened again for each group,
+     * probed and filled once per row) and IN lists call SQLite for nothing while they are small.
+     */
+    static boolean javaOnly(List<Instruction> program, int cursor) {
+        Uses uses = uses(program, cursor);
+        return uses != null && uses.javaOnly();
+    }
+
+    /** What the program does with an ephemeral index a SmallKeySet may follow. */
+    private record Uses(P4.KeyInfo key, boolean readsEntries, boolean insertsAtSeekResult, boolean insertsWithOtherFlags) {
+        boolean javaOnly() {
+            return !readsEntries && !insertsWithOtherFlags;
+        }
+    }
+
+    /** The uses of {@code cursor}, or null when a SmallKeySet may not follow it. */
+    private static Uses uses(List<Instruction> program, int cursor) {
         P4.KeyInfo key = null;
+        boolean readsEntries = false;
+        boolean insertsAtSeekResult = false;
+        boolean insertsWithOtherFlags = false;
         for (Instruction i : program) {
             String name = i.opcodeName();
             boolean names = (i.p1() == cursor && CURSOR_IN_P1.contains(name)) || (i.p2() == cursor && CURSOR_IN_P2.contains(name)) ||
@@ -60,9 +93,8 @@ final class SmallKeyIndexes {
                     key = k;
                 }
                 case "IdxInsert" -> {
-                    if ((i.p5() & OPFLAG_USESEEKRESULT) != 0) {
-                        return null;
-                    }
+                    insertsAtSeekResult |= (i.p5() & OPFLAG_USESEEKRESULT) != 0;
+                    insertsWithOtherFlags |= (i.p5() & ~OPFLAG_USESEEKRESULT) != 0;
                 }
                 case "Found", "NotFound" -> {
                     // A key of registers (P4 fields), not a record to unpack.
@@ -70,22 +102,25 @@ final class SmallKeyIndexes {
                         return null;
                     }
                 }
-                case "NullRow", "Close", "Rewind" -> {
+                case "NullRow", "Close" -> {
                 }
+                case "Rewind" -> readsEntries = true;
                 case "Column" -> {
                     if (!readsRightAfterRewind(program, i, cursor)) {
                         return null;
                     }
+                    readsEntries = true;
                 }
                 default -> {
                     return null;
                 }
             }
         }
-        if (key == null || fields > key.sortFlags().length) {
+        if (key == null || NodeFactory.keyCollations(key, key.collations().length) == null) {
+            // No index, or a collation only SQLite can apply (a guest's): SQLite compares.
             return null;
         }
-        return NodeFactory.keyCollations(key, fields);
+        return new Uses(key, readsEntries, insertsAtSeekResult, insertsWithOtherFlags);
     }
 
     /**

@@ -94,23 +94,36 @@ final class WriteNodes {
         private final int register;
         /** The index is an ephemeral one whose entries a SmallKeySet follows (see IndexNodes.OpenEphemeral). */
         private final boolean keepsSmallKeys;
+        /** The SmallKeySet is the index's only copy while it is small (SmallKeyIndexes.javaOnly). */
+        private final boolean keepsOnlySmallKeys;
         /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
         @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, int[] moved) {
+        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, boolean keepsOnlySmallKeys, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
             this.keepsSmallKeys = keepsSmallKeys;
+            this.keepsOnlySmallKeys = keepsSmallKeys && keepsOnlySmallKeys;
             this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
             byte[] record = (byte[]) execution.registers[register];
+            RecordCursor c = execution.cursors[cursor];
+            if (keepsOnlySmallKeys && c.smallKeys.complete()) {
+                byte[][] overflow = c.smallKeys.addDeferred(record);
+                if (overflow != null) {
+                    // One entry too many for the set: the b-tree gets them all, and answers from now on.
+                    execution.vdbe.indexInsertUnpositioned(pc, cursor, overflow, c.smallKeys.pendingCount());
+                    execution.invalidateRecords(moved);
+                    c.moved(false);
+                }
+                return;
+            }
             execution.vdbe.indexInsert(pc, record);
             execution.invalidateRecords(moved);
-            RecordCursor c = execution.cursors[cursor];
             c.moved(false);
             if (keepsSmallKeys) {
                 c.smallKeys.add(record);

@@ -19,6 +19,11 @@ public final class SmallKeySet {
     public static final int LIMIT = 16;
 
     private final Object[][] entries = new Object[LIMIT][];
+    /**
+     * The entries as records, while they are in Java only (see {@link #addDeferred}): the
+     * b-tree gets them when the set outgrows its limit.
+     */
+    private final byte[][] records = new byte[LIMIT + 1][];
     private int size;
     private boolean overflowed;
     /**
@@ -35,6 +40,7 @@ public final class SmallKeySet {
     /** The index was opened (or cleared by OpenEphemeral): no entries. */
     public void clear() {
         java.util.Arrays.fill(entries, 0, size, null);
+        java.util.Arrays.fill(records, 0, size, null);
         size = 0;
         overflowed = false;
         firstFieldsChanged();
@@ -64,6 +70,36 @@ public final class SmallKeySet {
         }
         entries[size++] = RecordCursor.decodeRecord(record);
         firstFieldsChanged();
+    }
+
+    /**
+     * An entry for an index whose only reader is this set (SmallKeyIndexes.javaOnly): it is kept
+     * here and not written to the b-tree, as long as the set holds at most {@link #LIMIT}
+     * entries. Returns null then; when this entry is one too many, the set stops following the
+     * index and returns the records the b-tree must get now (all of them, this one last), with
+     * their count in {@link #pendingCount()}.
+     */
+    @TruffleBoundary
+    public byte[][] addDeferred(byte[] record) {
+        if (size < LIMIT) {
+            records[size] = record;
+            entries[size++] = RecordCursor.decodeRecord(record);
+            firstFieldsChanged();
+            return null;
+        }
+        byte[][] pending = records.clone();
+        pending[size] = record;
+        pendingCount = size + 1;
+        clear();
+        overflowed = true;
+        return pending;
+    }
+
+    private int pendingCount;
+
+    /** How many records the last {@link #addDeferred} that overflowed returned. */
+    public int pendingCount() {
+        return pendingCount;
     }
 
     /**
