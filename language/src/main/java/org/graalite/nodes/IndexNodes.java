@@ -405,17 +405,33 @@ final class IndexNodes {
         private final int emptyRegister;
         /** The program only fills and probes this index: a SmallKeySet follows its entries. */
         private final boolean keepsSmallKeys;
+        /** The SmallKeySet is the index's only copy while it is small (SmallKeyIndexes.javaOnly). */
+        private final boolean keepsOnlySmallKeys;
 
-        OpenEphemeral(int pc, int cursor, boolean isTable, int emptyRegister, boolean keepsSmallKeys) {
+        OpenEphemeral(int pc, int cursor, boolean isTable, int emptyRegister, boolean keepsSmallKeys, boolean keepsOnlySmallKeys) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.isTable = isTable;
             this.emptyRegister = emptyRegister;
             this.keepsSmallKeys = keepsSmallKeys;
+            this.keepsOnlySmallKeys = keepsSmallKeys && keepsOnlySmallKeys;
         }
 
         @Override
         public void execute(Execution execution) {
+            RecordCursor open = execution.cursors[cursor];
+            if (keepsOnlySmallKeys && open != null && open.pseudoRegister < 0 && open.smallKeys != null && open.smallKeys.btreeEmpty()) {
+                // Opened in this execution, and its b-tree still empty (its entries were in Java
+                // only): emptying it again is SQLite's work for nothing (count(DISTINCT) opens
+                // its index again for every group).
+                if (emptyRegister > 0) {
+                    execution.registers[emptyRegister] = new byte[0];
+                }
+                open.sequence = 0;
+                open.moved(true);
+                open.smallKeys.clear();
+                return;
+            }
             int rc = execution.vdbe.openEphemeral(pc);
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
@@ -439,6 +455,7 @@ final class IndexNodes {
                     c.smallKeys = new org.graalite.runtime.SmallKeySet();
                 }
                 c.smallKeys.clear();
+                c.smallKeys.btreeEmptied();
             }
         }
     }

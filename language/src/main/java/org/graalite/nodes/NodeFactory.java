@@ -230,6 +230,32 @@ public final class NodeFactory {
     }
 
     /** P4 as a count of key registers (0 when P4 is unused). */
+    /**
+     * Whether IdxInsert {@code insert}'s unpacked key, registers P3 to P3+P4-1, holds exactly the
+     * values of its record: the instruction right before it made the record from them, without
+     * affinities (SQLite applies them in the registers too, the Truffle tier's encoders not
+     * always) and not from a table's record in place (InPlaceReaders, whose Columns never ran),
+     * and nothing jumps to the IdxInsert past it.
+     */
+    private static boolean recordValuesInRegisters(Instruction insert, Build build) {
+        int at = insert.address();
+        List<Instruction> program = build.program();
+        if (insert.p3() <= 0 || int32(insert) <= 0 || at == 0 || program.get(at) != insert) {
+            return false;
+        }
+        Instruction make = program.get(at - 1);
+        if (!make.opcodeName().equals("MakeRecord") || make.p1() != insert.p3() || make.p2() != int32(insert) || make.p3() != insert.p2() ||
+                        (make.p4() instanceof P4.Text t && !t.value().isEmpty()) || build.fused().operands(at - 1) != null) {
+            return false;
+        }
+        for (Instruction i : program) {
+            if (i.p1() == at || i.p2() == at || i.p3() == at) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static int int32(Instruction i) {
         return i.p4() instanceof P4.Int32 n ? n.value() : 0;
     }
@@ -894,7 +920,8 @@ public final class NodeFactory {
             case "OpenEphemeral":
             case "OpenAutoindex":
                 return new IndexNodes.OpenEphemeral(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), i.p3(),
-                                i.opcodeName().equals("OpenEphemeral") && SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null);
+                                i.opcodeName().equals("OpenEphemeral") && SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null,
+                                i.opcodeName().equals("OpenEphemeral") && SmallKeyIndexes.javaOnly(build.program(), i.p1()));
             case "SeekLT":
                 return new IndexNodes.Seek(pc, i.p2(), i.p1(), IndexNodes.LT, i.p3(), int32(i), indexKey(build.program(), i.p1(), int32(i)));
             case "SeekLE":
@@ -923,7 +950,7 @@ public final class NodeFactory {
                 return new IndexNodes.DeferredSeek(pc, i.p1(), i.p3(), i.p4() instanceof P4.IntArray map ? map.values() : null);
             case "IdxInsert":
                 return new WriteNodes.IndexInsert(pc, i.p1(), i.p2(), SmallKeyIndexes.collations(build.program(), i.p1(), 0) != null, SmallKeyIndexes.javaOnly(build.program(), i.p1()),
-                                build.cursorUses().sharingEphemeralBtree(i.p1()));
+                                recordValuesInRegisters(i, build) ? i.p3() : 0, recordValuesInRegisters(i, build) ? int32(i) : 0, build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "IdxDelete":
                 // The key is P5 registers from P2 (SQLite 3.54's code generator leaves P3 at 0).
                 return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));

@@ -99,12 +99,18 @@ final class WriteNodes {
         /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
         @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, boolean keepsOnlySmallKeys, int[] moved) {
+        /** P3 and P4: the registers that hold the record's values (its unpacked key), when P4 > 0. */
+        private final int unpackedFirst;
+        private final int unpackedCount;
+
+        IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, boolean keepsOnlySmallKeys, int unpackedFirst, int unpackedCount, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
             this.keepsSmallKeys = keepsSmallKeys;
             this.keepsOnlySmallKeys = keepsSmallKeys && keepsOnlySmallKeys;
+            this.unpackedFirst = unpackedFirst;
+            this.unpackedCount = unpackedCount;
             this.moved = moved;
         }
 
@@ -113,7 +119,7 @@ final class WriteNodes {
             byte[] record = (byte[]) execution.registers[register];
             RecordCursor c = execution.cursors[cursor];
             if (keepsOnlySmallKeys && c.smallKeys.complete()) {
-                byte[][] overflow = c.smallKeys.addDeferred(record);
+                byte[][] overflow = unpackedCount > 0 ? c.smallKeys.addDeferred(record, execution.registers, unpackedFirst, unpackedCount) : c.smallKeys.addDeferred(record);
                 if (overflow != null) {
                     // One entry too many for the set: the b-tree gets them all, and answers from now on.
                     execution.vdbe.indexInsertUnpositioned(pc, cursor, overflow, c.smallKeys.pendingCount());

@@ -46,10 +46,29 @@ public final class SmallKeySet {
         firstFieldsChanged();
     }
 
+    /** Probes since the entries last changed, while {@link #firstFields} is not built. */
+    private int probesSinceChange;
+
     private void firstFieldsChanged() {
+        probesSinceChange = 0;
         firstFields = null;
         firstFieldClass = null;
         firstFieldsBuilt = false;
+    }
+
+    /**
+     * Whether SQLite's b-tree holds nothing: it was opened (or emptied) since the entries last
+     * went to it. For an index kept in Java only, opening it again then needs no call of SQLite.
+     */
+    private boolean btreeEmpty;
+
+    /** SQLite has just opened or emptied the index's b-tree. */
+    public void btreeEmptied() {
+        btreeEmpty = true;
+    }
+
+    public boolean btreeEmpty() {
+        return btreeEmpty;
     }
 
     /** False once the index outgrew {@link #LIMIT}: then only SQLite's b-tree can answer. */
@@ -79,14 +98,45 @@ public final class SmallKeySet {
      * index and returns the records the b-tree must get now (all of them, this one last), with
      * their count in {@link #pendingCount()}.
      */
-    @TruffleBoundary
     public byte[][] addDeferred(byte[] record) {
         if (size < LIMIT) {
-            records[size] = record;
-            entries[size++] = RecordCursor.decodeRecord(record);
-            firstFieldsChanged();
+            keep(record, decode(record));
             return null;
         }
+        return overflow(record);
+    }
+
+    /**
+     * {@link #addDeferred} of a record whose values the program still holds in registers
+     * {@code r[first..first+count-1]} (IdxInsert's unpacked key, P3 and P4: what MakeRecord
+     * encoded, its affinities applied): they are the entry's fields, without decoding the record.
+     */
+    public byte[][] addDeferred(byte[] record, Object[] registers, int first, int count) {
+        if (size < LIMIT) {
+            Object[] fields = new Object[count];
+            for (int i = 0; i < count; i++) {
+                fields[i] = registers[first + i];
+            }
+            keep(record, fields);
+            return null;
+        }
+        return overflow(record);
+    }
+
+    private void keep(byte[] record, Object[] fields) {
+        records[size] = record;
+        entries[size++] = fields;
+        firstFieldsChanged();
+    }
+
+    @TruffleBoundary
+    private static Object[] decode(byte[] record) {
+        return RecordCursor.decodeRecord(record);
+    }
+
+    @TruffleBoundary
+    private byte[][] overflow(byte[] record) {
+        btreeEmpty = false;
         byte[][] pending = records.clone();
         pending[size] = record;
         pendingCount = size + 1;
@@ -112,10 +162,12 @@ public final class SmallKeySet {
     public boolean containsPrefix(Object[] registers, int first, int fields, int[] collations) {
         if (fields == 1) {
             Object key = registers[first];
-            if (!firstFieldsBuilt) {
+            // The hash pays for itself over the probes between changes: an IN list is probed
+            // once per row and never changes, count(DISTINCT)'s index changes after most probes.
+            if (!firstFieldsBuilt && ++probesSinceChange > size) {
                 buildFirstFields();
             }
-            if (key != null && key.getClass() == firstFieldClass && (firstFieldClass == Long.class || collations[0] == Collations.BINARY)) {
+            if (firstFields != null && key != null && key.getClass() == firstFieldClass && (firstFieldClass == Long.class || collations[0] == Collations.BINARY)) {
                 return firstFields.contains(key);
             }
         }
