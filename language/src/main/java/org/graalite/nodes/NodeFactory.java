@@ -245,7 +245,7 @@ public final class NodeFactory {
         }
         Instruction make = program.get(at - 1);
         if (!make.opcodeName().equals("MakeRecord") || make.p1() != insert.p3() || make.p2() != int32(insert) || make.p3() != insert.p2() ||
-                        (make.p4() instanceof P4.Text t && !t.value().isEmpty()) || build.fused().operands(at - 1) != null) {
+                        build.fused().operands(at - 1) != null) {
             return false;
         }
         for (Instruction i : program) {

@@ -115,8 +115,16 @@ final class RegisterReads {
             case "ResultRow", "MakeRecord", "Affinity", "TypeCheck":
                 r.set(i.p1(), i.p1() + i.p2());
                 break;
-            case "SorterInsert", "IdxInsert":
+            case "SorterInsert":
                 r.set(i.p2());
+                break;
+            case "IdxInsert":
+                r.set(i.p2());
+                if (i.p3() > 0 && i.p4() instanceof P4.Int32 n && n.value() > 0) {
+                    // Its unpacked key, r[P3..P3+P4-1]: the values of the record (vdbe.c hands
+                    // them to the b-tree; a SmallKeySet takes its entries from them).
+                    r.set(i.p3(), i.p3() + n.value());
+                }
                 break;
             case "Insert":
                 r.set(i.p2());
