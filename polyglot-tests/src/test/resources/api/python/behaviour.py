@@ -27,10 +27,12 @@ print("after the end:", cur.fetchone(), cur.fetchall(), cur.fetchmany())
 print("types:", con.execute("SELECT 1, 1.0, 'x', x'0102', NULL, 9223372036854775807, -9223372036854775808, 1e308").fetchone())
 print("bind:", con.execute("SELECT ?, ?, ?, ?, ?, ?", (True, 2 ** 62, bytearray(b"ab"), memoryview(b"cd"), "é", None)).fetchone())
 print("typeof:", con.execute("SELECT typeof(?), typeof(?), typeof(?), typeof(?)", (1, 1.0, b"", "")).fetchone())
-try:
-    con.execute("SELECT ?", (2 ** 63,))
-except OverflowError as e:
-    print("OverflowError:", e)
+print("int64 bounds:", con.execute("SELECT ?, ?", (2 ** 63 - 1, -2 ** 63)).fetchone())
+for big in (2 ** 63, -2 ** 63 - 1):
+    try:
+        con.execute("SELECT ?", (big,))
+    except OverflowError as e:
+        print("OverflowError:", e)
 
 # Parameters
 print("named:", con.execute("SELECT :a, :b, :a", {"a": 1, "b": 2}).fetchone())

@@ -1,6 +1,8 @@
 package org.graalite.interop;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.dsl.Cached;
+import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.TruffleObject;
@@ -106,46 +108,81 @@ public final class ConnectionObject implements TruffleObject {
         return MEMBERS;
     }
 
+    /** The members readable as properties, in the order of {@link #readProperty}'s cases. */
+    private static final String[] PROPERTIES = {"changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path", "truffleExecutions", "nativeExecutions", HOST_CONNECTION};
+
+    /** The position of {@code member} in {@link #PROPERTIES}, or -1 if it is not a property. */
+    static int propertyIndex(String member) {
+        for (int i = 0; i < PROPERTIES.length; i++) {
+            if (PROPERTIES[i].equals(member)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Guests read autocommit, changes and lastInsertRowid around every statement they run, with
+     * a member name that is equal at each call site but often a new string (GraalPy converts
+     * its own): a site compares it with the name it saw first instead of hashing it.
+     */
     @ExportMessage
-    boolean isMemberReadable(String member) {
-        // A switch (hash, then one comparison), not a search of MEMBERS: guests read
-        // autocommit, changes and lastInsertRowid around every statement they run.
-        switch (member) {
-            case "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path", "truffleExecutions", "nativeExecutions", HOST_CONNECTION:
-                return true;
-            default:
-                return false;
+    static final class IsMemberReadable {
+        @Specialization(guards = "member.equals(cachedMember)", limit = "4")
+        static boolean cached(@SuppressWarnings("unused") ConnectionObject receiver, @SuppressWarnings("unused") String member,
+                        @SuppressWarnings("unused") @Cached("member") String cachedMember,
+                        @Cached("propertyIndex(cachedMember)") int index) {
+            return index >= 0;
+        }
+
+        @Specialization(replaces = "cached")
+        static boolean generic(@SuppressWarnings("unused") ConnectionObject receiver, String member) {
+            return propertyIndex(member) >= 0;
         }
     }
 
     @ExportMessage
     boolean isMemberInvocable(String member) {
         // Every listed member but the properties that isMemberReadable answers.
-        return MEMBERS.contains(member) && !isMemberReadable(member);
+        return MEMBERS.contains(member) && propertyIndex(member) < 0;
     }
 
     @ExportMessage
+    static final class ReadMember {
+        @Specialization(guards = "member.equals(cachedMember)", limit = "4")
+        static Object cached(ConnectionObject receiver, String member,
+                        @SuppressWarnings("unused") @Cached("member") String cachedMember,
+                        @Cached("propertyIndex(cachedMember)") int index) throws UnknownIdentifierException {
+            return receiver.readProperty(index, member);
+        }
+
+        @Specialization(replaces = "cached")
+        static Object generic(ConnectionObject receiver, String member) throws UnknownIdentifierException {
+            return receiver.readProperty(propertyIndex(member), member);
+        }
+    }
+
     @TruffleBoundary
-    Object readMember(String member) throws UnknownIdentifierException {
+    private Object readProperty(int index, String member) throws UnknownIdentifierException {
         NativeConnection c = database.connection();
-        switch (member) {
-            case "changes":
+        switch (index) {
+            case 0:
                 return c.changes();
-            case "totalChanges":
+            case 1:
                 return c.totalChanges();
-            case "lastInsertRowid":
+            case 2:
                 return c.lastInsertRowid();
-            case "autocommit":
+            case 3:
                 return c.autocommit();
-            case "sqliteVersion":
+            case 4:
                 return NativeConnection.libraryVersion();
-            case "path":
+            case 5:
                 return c.path();
-            case "truffleExecutions":
+            case 6:
                 return database.statistics().truffleExecutions();
-            case "nativeExecutions":
+            case 7:
                 return database.statistics().nativeExecutions();
-            case HOST_CONNECTION:
+            case 8:
                 return context.asHostValue(c);
             default:
                 throw UnknownIdentifierException.create(member);
