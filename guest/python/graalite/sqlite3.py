@@ -892,12 +892,17 @@ class Connection:
     # -- the DB-API
 
     def cursor(self, factory=None):
-        self._check()
-        cursor = (factory or Cursor)(self)
-        if not isinstance(cursor, Cursor):
-            raise TypeError("factory must return a cursor, not " + type(cursor).__name__)
-        if self.row_factory is not None and cursor.row_factory is None:
-            cursor.row_factory = self.row_factory
+        if self._closed:
+            self._check()
+        if factory is None:
+            cursor = Cursor(self)
+        else:
+            cursor = factory(self)
+            if not isinstance(cursor, Cursor):
+                raise TypeError("factory must return a cursor, not " + type(cursor).__name__)
+        row_factory = self.row_factory
+        if row_factory is not None and cursor.row_factory is None:
+            cursor.row_factory = row_factory
         return cursor
 
     def execute(self, sql, parameters=(), /):
