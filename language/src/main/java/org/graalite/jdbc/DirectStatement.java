@@ -28,6 +28,8 @@ final class DirectStatement implements ContextEntry.Call {
 
     /** The inputs and outcome of the execution {@link #run} makes through the connection's entry. */
     private Object[] pendingValues;
+    /** The array {@link #run} converts the parameters into (see there). */
+    private Object[] parameterValues = new Object[0];
     private int pendingFetchSize;
     private Object result;
     private SQLException failure;
@@ -61,7 +63,12 @@ final class DirectStatement implements ContextEntry.Call {
      * Rows.Direct), or the number of rows changed (0 when total_changes() did not move).
      */
     Object run(Object[] parameters, int fetchSize) throws SQLException {
-        Object[] values = new Object[parameters.length];
+        // The language's values of the parameters, read by the bind and not kept: one array
+        // per statement, emptied after each run, instead of one per execution.
+        Object[] values = parameterValues;
+        if (values.length != parameters.length) {
+            values = parameterValues = new Object[parameters.length];
+        }
         for (int i = 0; i < values.length; i++) {
             Object p = parameters[i];
             values[i] = p == null ? SqlNull.INSTANCE : p instanceof byte[] bytes ? new SqlBlob(bytes) : p instanceof Float f ? (Object) f.doubleValue() : p;
@@ -75,6 +82,7 @@ final class DirectStatement implements ContextEntry.Call {
             }
             return result;
         } finally {
+            java.util.Arrays.fill(values, null);
             pendingValues = null;
             result = null;
             failure = null;
