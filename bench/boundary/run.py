@@ -110,10 +110,14 @@ def run_script(system, command, env, out_dir):
     if completed.returncode != 0:
         raise SystemExit("%s failed (exit %d); see %s" % (system, completed.returncode, log_file))
     results = {}
-    for line in completed.stdout.splitlines():
-        if line.startswith("{"):
-            r = json.loads(line)
-            results[(r["workload"], system)] = (r["seconds"], r["checksum"])
+    with open(log_file, "a") as kept:
+        # The JSON lines hold every measured run, not only their mean: kept for later reading
+        # (a run disturbed by a late recompilation shows there).
+        for line in completed.stdout.splitlines():
+            if line.startswith("{"):
+                kept.write(line + "\n")
+                r = json.loads(line)
+                results[(r["workload"], system)] = (r["seconds"], r["checksum"])
     return results
 
 
