@@ -108,8 +108,17 @@ public final class ConnectionObject implements TruffleObject {
         return MEMBERS;
     }
 
-    /** The members readable as properties, in the order of {@link #readProperty}'s cases. */
+    /** The members readable as properties; each one's position is its case in {@link #readProperty}. */
     private static final String[] PROPERTIES = {"changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path", "truffleExecutions", "nativeExecutions", HOST_CONNECTION};
+    private static final int CHANGES = 0;
+    private static final int TOTAL_CHANGES = 1;
+    private static final int LAST_INSERT_ROWID = 2;
+    private static final int AUTOCOMMIT = 3;
+    private static final int SQLITE_VERSION = 4;
+    private static final int PATH = 5;
+    private static final int TRUFFLE_EXECUTIONS = 6;
+    private static final int NATIVE_EXECUTIONS = 7;
+    private static final int HOST_CONNECTION_PROPERTY = 8;
 
     /** The position of {@code member} in {@link #PROPERTIES}, or -1 if it is not a property. */
     static int propertyIndex(String member) {
@@ -166,23 +175,23 @@ public final class ConnectionObject implements TruffleObject {
     private Object readProperty(int index, String member) throws UnknownIdentifierException {
         NativeConnection c = database.connection();
         switch (index) {
-            case 0:
+            case CHANGES:
                 return c.changes();
-            case 1:
+            case TOTAL_CHANGES:
                 return c.totalChanges();
-            case 2:
+            case LAST_INSERT_ROWID:
                 return c.lastInsertRowid();
-            case 3:
+            case AUTOCOMMIT:
                 return c.autocommit();
-            case 4:
+            case SQLITE_VERSION:
                 return NativeConnection.libraryVersion();
-            case 5:
+            case PATH:
                 return c.path();
-            case 6:
+            case TRUFFLE_EXECUTIONS:
                 return database.statistics().truffleExecutions();
-            case 7:
+            case NATIVE_EXECUTIONS:
                 return database.statistics().nativeExecutions();
-            case 8:
+            case HOST_CONNECTION_PROPERTY:
                 return context.asHostValue(c);
             default:
                 throw UnknownIdentifierException.create(member);

@@ -26,10 +26,11 @@ final class DirectStatement implements ContextEntry.Call {
     /** Whether its rows may be read ahead (see Rows.Direct): the statement does not write. */
     private final boolean readOnly;
 
-    /** The inputs and outcome of the execution {@link #run} makes through the connection's entry. */
-    private Object[] pendingValues;
-    /** The array {@link #run} converts the parameters into (see there). */
-    private Object[] parameterValues = new Object[0];
+    /**
+     * The inputs and outcome of the execution {@link #run} makes through the connection's entry.
+     * The values array is the statement's own, reused by every run and emptied after it.
+     */
+    private Object[] pendingValues = new Object[0];
     private int pendingFetchSize;
     private Object result;
     private SQLException failure;
@@ -63,17 +64,15 @@ final class DirectStatement implements ContextEntry.Call {
      * Rows.Direct), or the number of rows changed (0 when total_changes() did not move).
      */
     Object run(Object[] parameters, int fetchSize) throws SQLException {
-        // The language's values of the parameters, read by the bind and not kept: one array
-        // per statement, emptied after each run, instead of one per execution.
-        Object[] values = parameterValues;
+        // The language's values of the parameters: the bind copies them, nothing keeps the array.
+        Object[] values = pendingValues;
         if (values.length != parameters.length) {
-            values = parameterValues = new Object[parameters.length];
+            values = pendingValues = new Object[parameters.length];
         }
         for (int i = 0; i < values.length; i++) {
             Object p = parameters[i];
             values[i] = p == null ? SqlNull.INSTANCE : p instanceof byte[] bytes ? new SqlBlob(bytes) : p instanceof Float f ? (Object) f.doubleValue() : p;
         }
-        pendingValues = values;
         pendingFetchSize = fetchSize;
         try {
             connection.entry().run(this);
@@ -83,7 +82,6 @@ final class DirectStatement implements ContextEntry.Call {
             return result;
         } finally {
             java.util.Arrays.fill(values, null);
-            pendingValues = null;
             result = null;
             failure = null;
         }
