@@ -295,8 +295,15 @@ public final class RecordCursor {
         deferred = true;
         deferredRowid = rowid;
         deferredPc = pc;
-        altCursor = index;
-        altMap = map;
+        // The same index and map for every row of a join: stores of what is already there are
+        // skipped, as each store of a reference into this long-lived cursor costs G1 a fence
+        // (see Execution#next).
+        if (altCursor != index) {
+            altCursor = index;
+        }
+        if (altMap != map) {
+            altMap = map;
+        }
     }
 
     public boolean isDeferred() {

@@ -233,7 +233,7 @@ public final class Statement implements AutoCloseable {
         if (execution == null || execution.vdbe != vdbe) {
             execution = new Execution(vdbe, program.registerCount(), program.cursorCount(), parameterValues, program.instructions().size());
         } else {
-            execution.restart();
+            execution = execution.next(parameterValues);
         }
     }
 
