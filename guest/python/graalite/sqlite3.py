@@ -547,8 +547,15 @@ class _Statement:
         self.columns = tuple(handle.columns)
         self.readonly = handle.readonly
         self.is_dml = _is_dml(sql)
+        # False, or a weak reference to the cursor that reads this statement's rows: a cursor
+        # dropped before its last row leaves a dead reference, and the statement is free again.
         self.in_use = False
         self._description = None
+
+    def busy(self):
+        """Whether a live cursor still reads this statement's rows."""
+        holder = self.in_use
+        return holder is not False and holder() is not None
 
     def description(self, detect_types, width):
         """Cursor.description for this statement's columns (made once per detect_types).
@@ -870,7 +877,7 @@ class Connection:
             raise TypeError(f"execute() argument 1 must be str, not {type(sql).__name__}")
         handle = self._check()
         statement = self._cache.get(sql)
-        if statement is not None and not statement.in_use:
+        if statement is not None and not statement.busy():
             return statement
         if self._sql_length_limit is not None and len(sql.encode("utf-8", "surrogatepass")) > self._sql_length_limit:
             # sqlite3's own check (SQLite's message would depend on how the text is passed).
@@ -1596,13 +1603,6 @@ class Cursor:
         self._release()
         self._closed = True
 
-    def __del__(self):
-        # A cursor dropped before its last row frees its statement for the cache (later than
-        # in CPython, where this happens as soon as the last reference goes).
-        statement = self.__dict__.get("_statement")
-        if statement is not None:
-            statement.in_use = False
-
     # -- executing
 
     def execute(self, sql, parameters=(), /):
@@ -1618,7 +1618,7 @@ class Cursor:
         self.description = None
         self.rowcount = -1
         statement = connection._cache.get(sql) if type(sql) is str else None
-        if statement is None or statement.in_use:
+        if statement is None or (statement.in_use is not False and statement.busy()):
             statement = connection._statement(sql)
             if statement is None:
                 return self
@@ -1675,7 +1675,12 @@ class Cursor:
             if dml:
                 self.rowcount = connection._handle.changes
             return self
-        statement.in_use = True
+        # A weak reference, not a finalizer: a cursor dropped before its last row frees its
+        # statement for the cache when the statement is next asked for. (Cursor.__del__ did
+        # this before; on GraalPy 25 a finalizer that runs inside a user function, which the
+        # collector decides, makes every later call of the function walk the stack and
+        # deoptimize: 70 times slower, see the issue notes.)
+        statement.in_use = _weakref.ref(self)
         self._statement = statement
         self._iterator = iterator
         self._batch = 4

@@ -199,6 +199,15 @@ print("nested statement:", con.execute("SELECT k, lookup(k), lookup(k + 1) FROM 
 con.create_function("count_names", 0, lambda: con.execute("SELECT count(*) FROM names").fetchone()[0])
 con.execute("INSERT INTO names(v) SELECT 'n' || count_names() FROM names")
 print("nested in an insert:", con.execute("SELECT v FROM names ORDER BY k").fetchall())
+# A cursor dropped before its last row leaves the statement to the next cursor; the module
+# has no finalizers (on GraalPy one running inside a user function slows every later call).
+import gc
+dropped = con.execute("SELECT k FROM names ORDER BY k")
+print("first of dropped:", dropped.fetchone())
+del dropped
+gc.collect()
+print("after the drop:", con.execute("SELECT k FROM names ORDER BY k").fetchall())
+print("finalizers:", [name for name in ("Connection", "Cursor", "Row", "Blob") if hasattr(getattr(sqlite3, name), "__del__")])
 print("module:", sqlite3.apilevel, sqlite3.paramstyle, sqlite3.PARSE_DECLTYPES, sqlite3.PARSE_COLNAMES)
 print("hierarchy:", issubclass(sqlite3.IntegrityError, sqlite3.DatabaseError), issubclass(sqlite3.DatabaseError, sqlite3.Error),
       issubclass(sqlite3.Error, Exception), issubclass(sqlite3.ProgrammingError, sqlite3.DatabaseError))
