@@ -33,6 +33,12 @@ public final class Execution {
      * unequal even to NULL; made by the first such Null (most programs have none).
      */
     public boolean[] clearedNull;
+    /**
+     * {@code {this}}, the arguments of each call of the program's call target (Statement#step):
+     * one array per execution, not one per step (a call's varargs array escapes into the frame,
+     * so each step of a statement run once per row allocated one).
+     */
+    public final Object[] callArguments = {this};
     /** The values of the last ResultRow. */
     public Object[] row;
     /** In a trigger sub-program: the calling execution, whose registers Param reads; null in the main program. */
@@ -210,14 +216,8 @@ public final class Execution {
      */
     public Execution next(Object[] parameters) {
         Execution e = new Execution(vdbe, registers.length - 1, cursors.length, parameters, onceDone.length);
-        RecordCursor[] spares = cursors;
-        for (int i = 0; i < spares.length; i++) {
-            RecordCursor c = spares[i];
-            if (c == null || c.pseudoRegister >= 0) {
-                spares[i] = spareCursors == null ? null : spareCursors[i];
-            }
-        }
-        e.spareCursors = spares;
+        recycleCursors();
+        e.spareCursors = spareCursors;
         return e;
     }
 

@@ -52,12 +52,6 @@ public final class Statement implements AutoCloseable {
     private String fingerprint;
     /** The current execution on the Truffle tier. */
     private Execution execution;
-    /**
-     * {@code {execution}}, the arguments of each call of the program's call target: made once
-     * per execution object, not once per step (a call's varargs array escapes into the frame,
-     * so each step of a statement run once per row allocated one).
-     */
-    private Object[] callArguments;
 
     Statement(Database database, NativeStatement nativeStatement) {
         this.database = database;
@@ -292,21 +286,13 @@ public final class Statement implements AutoCloseable {
         if (tier == Tier.TRUFFLE) {
             boolean row;
             try {
-                row = (Boolean) callTarget.call(callArguments());
+                row = (Boolean) callTarget.call(execution.callArguments);
             } catch (RuntimeException | Error e) {
                 return afterFailedTruffleStep(e);
             }
             return afterTruffleStep(row);
         }
         return nativeStepToEnd();
-    }
-
-    private Object[] callArguments() {
-        Object[] arguments = callArguments;
-        if (arguments == null || arguments[0] != execution) {
-            arguments = callArguments = new Object[]{execution};
-        }
-        return arguments;
     }
 
     /**
