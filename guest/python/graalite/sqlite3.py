@@ -1066,46 +1066,21 @@ class Connection:
         if not callable(func):
             raise TypeError("parameter must be callable")
 
-        def call(*args):
+        def failed(rethrow):
             try:
-                if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
-                    args = [_py_value(a) for a in args]
-                return _sql_result(func(*args))
+                rethrow()
             except BaseException:
                 raise _callback_failed(connection, "user-defined function raised exception") from None
 
-        # Fixed arities without *args: the common cases stay cheap to call.
-        if narg == 1:
-            def call(a):  # noqa: F811
-                try:
-                    if type(a) in _FOREIGN_ARGUMENTS:
-                        a = _py_value(a)
-                    return _sql_result(func(a))
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined function raised exception") from None
-        elif narg == 0:
-            def call():  # noqa: F811
-                try:
-                    return _sql_result(func())
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined function raised exception") from None
-
-        # The same function without arguments, for the Truffle tier (UserFunction.ArgumentSlots
-        # in the language): the statement puts the arguments into ``slots`` right before each
-        # call, and the function reads them before anything else runs; GraalPy then makes no
-        # argument array per call.
-        slots = [None] * narg if narg in (1, 2) else None
-        if narg == 1:
-            def slot_call():
-                return call(slots[0])
-        elif narg == 2:
-            def slot_call():
-                return call(slots[0], slots[1])
+        # The engine calls ``func`` itself, in these conventions (UserFunction.GuestConventions
+        # in the language): None for NULL, bytes for a BLOB, results other than int, float,
+        # str, bool and None checked by _sql_result, and what func or that check raises
+        # handed to ``failed`` to raise as sqlite3 does. No function of this module runs
+        # between the statement and ``func``: on GraalPy 25, once a finalizer has run inside
+        # a Python function, each call of it from a Python function that foreign code called
+        # (a wrapper here) walks the stack and deoptimizes, 70 times slower.
         try:
-            if slots is None:
-                handle.createFunction(name, narg, call, bool(deterministic))
-            else:
-                handle.createFunction(name, narg, call, bool(deterministic), slot_call, slots)
+            handle.createFunction(name, narg, func, bool(deterministic), [None, bytes, _sql_result, failed])
         except _ForeignException as e:
             raise _translate(e) from None
 

@@ -145,26 +145,36 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {
-                // createFunction(name, argumentCount, callable[, deterministic[, integerKinds | slotCallable, argumentSlots]]):
+                // createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions | slotCallable, argumentSlots]]):
                 // slotCallable and argumentSlots are the guest modules' argument-less form of
                 // the callable (see UserFunction.ArgumentSlots): a callable of no arguments and
                 // a guest array of argumentCount elements, from which it reads its arguments;
                 // integerKinds, a boolean: when true, each call passes the IntegerKinds of its
-                // arguments before them.
+                // arguments before them; conventions, a guest array [nullArgument, blobArgument,
+                // result, failure]: the callable is the user's own function, called directly in
+                // its language's conventions (see UserFunction.GuestConventions).
                 if (arguments.length < 3 || arguments.length > 6) {
                     throw ArityException.create(3, 6, arguments.length);
                 }
                 // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
                 Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
+                String shape = "createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions | slotCallable, argumentSlots]])";
                 if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
-                    throw UnsupportedTypeException.create(arguments, "createFunction(name, argumentCount, callable[, deterministic[, integerKinds | slotCallable, argumentSlots]])");
+                    throw UnsupportedTypeException.create(arguments, shape);
                 }
-                if (arguments.length == 5 && (java != null || !interop.isBoolean(arguments[4]))) {
-                    throw UnsupportedTypeException.create(arguments, "integerKinds must be a boolean, for a guest callable");
-                }
-                boolean integerKinds = arguments.length == 5 && interop.asBoolean(arguments[4]);
                 boolean deterministic = arguments.length >= 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
                 int argumentCount = interop.asInt(arguments[1]);
+                boolean integerKinds = false;
+                org.graalite.runtime.UserFunction.GuestConventions conventions = null;
+                if (arguments.length == 5) {
+                    if (java == null && interop.isBoolean(arguments[4])) {
+                        integerKinds = interop.asBoolean(arguments[4]);
+                    } else if (java == null && interop.hasArrayElements(arguments[4]) && interop.getArraySize(arguments[4]) == 4) {
+                        conventions = conventions(interop, arguments[4]);
+                    } else {
+                        throw UnsupportedTypeException.create(arguments, "the fifth argument must be integerKinds (a boolean) or conventions (an array of 4), for a guest callable");
+                    }
+                }
                 org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
                 if (arguments.length == 6) {
                     if (java != null || argumentCount < 1 || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != argumentCount) {
@@ -172,11 +182,29 @@ final class GuestCallbackMembers {
                     }
                     slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
                 }
-                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, integerKinds);
+                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, conventions, integerKinds);
                 return SqlNull.INSTANCE;
             }
             default:
                 throw UnknownIdentifierException.create(member);
         }
+    }
+
+    /** The conventions array [nullArgument, blobArgument, result, failure] of createFunction; the last three must be executable. */
+    private static org.graalite.runtime.UserFunction.GuestConventions conventions(InteropLibrary interop, Object array) throws UnsupportedMessageException, UnsupportedTypeException {
+        Object[] hooks = new Object[4];
+        try {
+            for (int i = 0; i < hooks.length; i++) {
+                hooks[i] = interop.readArrayElement(array, i);
+            }
+        } catch (com.oracle.truffle.api.interop.InvalidArrayIndexException e) {
+            throw UnsupportedTypeException.create(new Object[]{array}, "conventions must be an array of 4 elements");
+        }
+        for (int i = 1; i < hooks.length; i++) {
+            if (!interop.isExecutable(hooks[i])) {
+                throw UnsupportedTypeException.create(new Object[]{array}, "conventions: blobArgument, result and failure must be executable");
+            }
+        }
+        return new org.graalite.runtime.UserFunction.GuestConventions(hooks[0], hooks[1], hooks[2], hooks[3]);
     }
 }

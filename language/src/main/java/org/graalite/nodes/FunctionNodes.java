@@ -4,6 +4,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
@@ -217,6 +218,9 @@ final class FunctionNodes {
          * kinds has none).
          */
         static GuestFunctionCall create(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            if (function.conventions() != null) {
+                return new GuestConventionCall(pc, firstArgument, argumentCount, result, function);
+            }
             if (function.slots() != null && function.arguments() == argumentCount && !function.integerKinds()) {
                 return new GuestSlotCall(pc, firstArgument, argumentCount, result, function);
             }
@@ -320,6 +324,43 @@ final class FunctionNodes {
                     slotWrites.writeArrayElement(slots, i, SqlValues.toGuestArgument(execution.registers[firstArgument + i]));
                 }
                 value = calls.execute(slotCallable);
+            } catch (InteropException e) {
+                throw failed(e);
+            }
+            execution.registers[result] = toSql(value);
+        }
+    }
+
+    /**
+     * A guest function called directly with its arguments in its language's conventions
+     * (UserFunction.GuestConventions): NULL and BLOB arguments as the language's own values, a
+     * result that is not a plain value through the language's result hook, and what the
+     * function throws through its failure hook. On plain values no code of the guest's module
+     * runs, only the user's function.
+     */
+    static final class GuestConventionCall extends GuestFunctionCall {
+        private final UserFunction.GuestConventions conventions;
+        @Child private InteropLibrary calls;
+        @Child private InteropLibrary hooks = InteropLibrary.getFactory().createDispatched(2);
+
+        GuestConventionCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
+            super(pc, firstArgument, argumentCount, result, function);
+            this.conventions = function.conventions();
+            this.calls = InteropLibrary.getFactory().create(function.callable());
+        }
+
+        @Override
+        @ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] arguments = new Object[argumentCount];
+            Object value;
+            try {
+                for (int i = 0; i < argumentCount; i++) {
+                    arguments[i] = conventions.argument(execution.registers[firstArgument + i], hooks);
+                }
+                value = conventions.result(calls.execute(function.callable(), arguments), hooks);
+            } catch (AbstractTruffleException e) {
+                throw conventions.failed(e);
             } catch (InteropException e) {
                 throw failed(e);
             }

@@ -1,9 +1,14 @@
 package org.graalite.runtime;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InteropException;
 
+import com.oracle.truffle.api.strings.TruffleString;
+
+import org.graalite.interop.Rethrow;
+import org.graalite.interop.SqlBlob;
 import org.graalite.nativeapi.UserFunctions;
 
 /**
@@ -22,6 +27,8 @@ public final class UserFunction implements UserFunctions.Implementation {
     private final int arguments;
     private final Object callable;
     private final ArgumentSlots slots;
+    /** Non-null: the callable is called directly in these conventions of its language. */
+    private final GuestConventions conventions;
     /** Whether each call passes the {@link IntegerKinds} of its arguments first. */
     private final boolean integerKinds;
     /** See {@link #numbersAreReal()}. */
@@ -40,12 +47,71 @@ public final class UserFunction implements UserFunctions.Implementation {
     public record ArgumentSlots(Object callable, Object slots) {
     }
 
-    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, boolean integerKinds, boolean numbersAreReal) {
+    /**
+     * How a guest language wants its function called when the engine calls it directly, with
+     * no code of the guest's module between the statement and the function: {@code
+     * nullArgument} is passed for an SQL NULL (Python's None), {@code blobArgument} makes the
+     * language's value for a BLOB from an {@link SqlBlob} (Python's {@code bytes}), {@code
+     * result} turns a result that is not a plain number, string, boolean or
+     * {@code nullArgument} into one or raises (Python's int range and type checks), and
+     * {@code failure}, called with a {@link Rethrow} of what the function or {@code result}
+     * threw, raises the error the statement fails with (Python's sqlite3 exceptions, its
+     * callback tracebacks).
+     *
+     * <p>Why not a wrapper function of the module that converts and calls the user's function:
+     * on GraalPy 25, once a finalizer (any object's {@code __del__}) has run inside a Python
+     * function, every call of it from a Python function that foreign code called walks the
+     * stack for the caller's exception state and deoptimizes, 70 times slower for the rest of
+     * the process; called from the engine itself it runs as fast as before.
+     */
+    public record GuestConventions(Object nullArgument, Object blobArgument, Object result, Object failure) {
+        /** Whether the engine takes {@code value}, a function's result, without the result hook. */
+        public boolean isPlainResult(Object value) {
+            return value instanceof Long || value instanceof Integer || value instanceof Double || value instanceof Boolean || value instanceof TruffleString
+                            || value instanceof String || value == nullArgument;
+        }
+
+        /** SQL value {@code v} as the function's argument, {@code hooks} calling {@link #blobArgument}. */
+        public Object argument(Object v, InteropLibrary hooks) throws InteropException {
+            if (v == null) {
+                return nullArgument;
+            } else if (v instanceof byte[] b) {
+                return hooks.execute(blobArgument, new SqlBlob(b));
+            }
+            return SqlValues.toGuestArgument(v);
+        }
+
+        /** A result the engine takes as it is ({@link #isPlainResult}), else what the result hook makes of it. */
+        public Object result(Object value, InteropLibrary hooks) throws InteropException {
+            return isPlainResult(value) ? value : hooks.execute(result, value);
+        }
+
+        /**
+         * The exception to throw for {@code e}, thrown by the function or the result hook: the
+         * one the failure hook raises (it may also return, when it sees nothing to report:
+         * then {@code e} itself).
+         */
+        @TruffleBoundary
+        public RuntimeException failed(AbstractTruffleException e) {
+            try {
+                InteropLibrary.getUncached().execute(failure, new Rethrow(e));
+            } catch (AbstractTruffleException raised) {
+                return raised;
+            } catch (InteropException hookUnusable) {
+                return SqliteException.error("the failure hook of a user function could not be called: " + hookUnusable.getMessage());
+            }
+            return e;
+        }
+    }
+
+    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, GuestConventions conventions, boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "a function that takes integer kinds has no argument-less form";
+        assert conventions == null || (slots == null && !integerKinds) : "a function called in its language's conventions has one form";
         this.name = name;
         this.arguments = arguments;
         this.callable = callable;
         this.slots = slots;
+        this.conventions = conventions;
         this.integerKinds = integerKinds;
         this.numbersAreReal = numbersAreReal;
     }
@@ -65,6 +131,11 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** The argument-less form of the callable, or null when it has none. */
     public ArgumentSlots slots() {
         return slots;
+    }
+
+    /** The conventions in which the callable is called directly, or null (see {@link GuestConventions}). */
+    public GuestConventions conventions() {
+        return conventions;
     }
 
     /** Whether each call passes the {@link IntegerKinds} of its arguments before them. */
@@ -132,6 +203,8 @@ public final class UserFunction implements UserFunctions.Implementation {
     public Object apply(Object[] sqlArguments) {
         if (callable instanceof JavaFunction) {
             return applyJava(sqlArguments);
+        } else if (conventions != null) {
+            return applyInConventions(sqlArguments);
         }
         int shift = integerKinds ? 1 : 0;
         Object[] guestArguments = new Object[sqlArguments.length + shift];
@@ -146,5 +219,23 @@ public final class UserFunction implements UserFunctions.Implementation {
         } catch (InteropException e) {
             throw SqliteException.error("user function " + name + " failed: " + e.getMessage());
         }
+    }
+
+    /** A call from SQLite's VDBE of a function called in its language's {@link GuestConventions}. */
+    private Object applyInConventions(Object[] sqlArguments) {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        Object value;
+        try {
+            Object[] guestArguments = new Object[sqlArguments.length];
+            for (int i = 0; i < sqlArguments.length; i++) {
+                guestArguments[i] = conventions.argument(sqlArguments[i], interop);
+            }
+            value = conventions.result(interop.execute(callable, guestArguments), interop);
+        } catch (AbstractTruffleException e) {
+            throw conventions.failed(e);
+        } catch (InteropException e) {
+            throw SqliteException.error("user function " + name + " failed: " + e.getMessage());
+        }
+        return Binder.toSqlValue(0, value, numbersAreReal);
     }
 }
