@@ -44,6 +44,7 @@ import weakref as _weakref
 import operator as _operator
 import sys as _sys
 import time as _time
+from types import MethodType as _MethodType
 
 import polyglot as _polyglot
 
@@ -502,6 +503,25 @@ def _py_value(value):
     if t is _ForeignList:
         return bytes(value)
     return None if t is _ForeignNone else value
+
+
+class _LookedUpStep:
+    """The step of an aggregate object whose ``step`` is not a method of its class (missing,
+    an attribute of the object, ...): each call looks it up, so a missing one fails when a
+    row calls it, as in sqlite3. ``__self__`` is the object."""
+
+    __slots__ = ("__self__", "_connection")
+
+    def __init__(self, instance, connection):
+        self.__self__ = instance
+        self._connection = connection
+
+    def __call__(self, *args):
+        try:
+            step = self.__self__.step
+        except AttributeError:
+            raise _callback_failed(self._connection, "user-defined aggregate's 'step' method not defined") from None
+        step(*args)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1079,8 +1099,14 @@ class Connection:
         # between the statement and ``func``: on GraalPy 25, once a finalizer has run inside
         # a Python function, each call of it from a Python function that foreign code called
         # (a wrapper here) walks the stack and deoptimizes, 70 times slower.
+        # A bound method goes as its function and object: GraalPy calls a bound method from
+        # another language through a stack walk, 200 times slower than its function.
+        conventions = [None, bytes, _sql_result, failed]
         try:
-            handle.createFunction(name, narg, func, bool(deterministic), [None, bytes, _sql_result, failed])
+            if type(func) is _MethodType:
+                handle.createFunction(name, narg, func.__func__, bool(deterministic), conventions, func.__self__)
+            else:
+                handle.createFunction(name, narg, func, bool(deterministic), conventions)
         except _ForeignException as e:
             raise _translate(e) from None
 
@@ -1094,54 +1120,45 @@ class Connection:
         if not callable(aggregate_class):
             raise TypeError("parameter must be callable")
 
-        # Registered as functions (start, step(state, ...), finalize(state)): the engine calls
-        # plain functions directly, where invoking a method of a Python object from SQL would
-        # take GraalPy's generic call path on every row.
+        # Registered as steppers (UserAggregate.ofSteppers in the language): start() makes the
+        # group's object and hands the engine the function and object of its bound method
+        # step, which the engine calls for each row itself, in the conventions of
+        # create_function, with no function of this module between (see create_function for
+        # why); finalize(object) ends the group. Not the bound method itself: GraalPy calls a
+        # bound method from another language through a stack walk, 200 times slower.
         def start():
             try:
-                return aggregate_class()
+                instance = aggregate_class()
             except BaseException:
                 raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
-
-        def step(instance, *args):
             try:
-                if not _FOREIGN_ARGUMENTS.isdisjoint(map(type, args)):
-                    args = [_py_value(a) for a in args]
-                instance.step(*args)
+                step = instance.step
+            except BaseException:
+                step = None
+            if type(step) is _MethodType and step.__self__ is instance:
+                return [step.__func__, instance]
+            # Not a method of the object (missing, an attribute of its own, ...): each row
+            # looks it up, as sqlite3 does.
+            return [None, _LookedUpStep(instance, connection)]
+
+        def failed_step(rethrow):
+            try:
+                rethrow()
+            except _CallbackError:
+                raise
             except BaseException:
                 raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
 
-        if n_arg == 1:
-            def step(instance, a):  # noqa: F811
-                try:
-                    if type(a) in _FOREIGN_ARGUMENTS:
-                        a = _py_value(a)
-                    instance.step(a)
-                except BaseException:
-                    raise _callback_failed(connection, "user-defined aggregate's 'step' method raised error") from None
-
-        # The same step without arguments, for the Truffle tier (UserAggregate#slots in the
-        # language): the statement puts the state and the arguments into ``slots`` right
-        # before each call, and the step reads them before anything else runs.
-        slots = [None] * (n_arg + 1) if n_arg in (1, 2) else None
-        if n_arg == 1:
-            def slot_step():
-                return step(slots[0], slots[1])
-        elif n_arg == 2:
-            def slot_step():
-                return step(slots[0], slots[1], slots[2])
-
-        def finalize(instance):
+        def finalize(receiver):
             try:
-                return _sql_result(instance.finalize())
+                if type(receiver) is _LookedUpStep:
+                    receiver = receiver.__self__
+                return _sql_result(receiver.finalize())
             except BaseException:
                 raise _callback_failed(connection, "user-defined aggregate's 'finalize' method raised error") from None
 
         try:
-            if slots is None:
-                handle.createAggregate(name, n_arg, start, step, finalize)
-            else:
-                handle.createAggregate(name, n_arg, start, step, finalize, slot_step, slots)
+            handle.createAggregate(name, n_arg, start, None, finalize, [None, bytes, _sql_result, failed_step])
         except _ForeignException as e:
             raise _translate(e) from None
 

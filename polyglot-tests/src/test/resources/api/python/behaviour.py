@@ -144,6 +144,70 @@ for sql in ["SELECT fails(1)", "SELECT bigint()", "SELECT failing_step(id) FROM 
         print(type(e).__name__ + ":", e, "|", getattr(e, "sqlite_errorname", None))
 print("varargs:", con.execute("SELECT varargs(), varargs(1, 2, 3), blob_len(x'010203'), blob_len('abc')").fetchone())
 
+# Functions and aggregates in other shapes: a bound method as the function, NULL and BLOB
+# arguments, results of every type; an aggregate over no rows (None, without making its
+# object), one without step, one whose object sets its own step, one whose step is not
+# callable.
+class Scaler:
+    def __init__(self, factor):
+        self.factor = factor
+
+    def scale(self, x):
+        return None if x is None else x * self.factor
+
+con.create_function("scale", 1, Scaler(3).scale)
+con.create_function("kind", 1, lambda v: type(v).__name__)
+con.create_function("echo", 1, lambda v: v)
+print("bound method:", con.execute("SELECT scale(2), scale(1.5), scale('ab'), scale(NULL)").fetchone())
+print("argument types:", con.execute("SELECT kind(1), kind(1.5), kind('a'), kind(NULL), kind(x'00')").fetchone())
+for value in [True, 3.0, 2 ** 62, bytearray(b"ab"), "text", None]:
+    con.create_function("give", 0, lambda value=value: value)
+    print("result", repr(value), con.execute("SELECT give(), typeof(give())").fetchone())
+
+class Made:
+    made = 0
+
+    def __init__(self):
+        Made.made += 1
+
+    def step(self, x):
+        pass
+
+    def finalize(self):
+        return "finalized"
+
+class WithoutStep:
+    def finalize(self):
+        return 0
+
+class OwnStep:
+    def __init__(self):
+        self.seen = []
+        self.step = self.seen.append
+
+    def finalize(self):
+        return len(self.seen)
+
+class StepNotCallable:
+    step = 5
+
+    def finalize(self):
+        return 0
+
+con.create_aggregate("made", 1, Made)
+con.create_aggregate("without_step", 1, WithoutStep)
+con.create_aggregate("own_step", 1, OwnStep)
+con.create_aggregate("step_not_callable", 1, StepNotCallable)
+print("aggregate of no rows:", con.execute("SELECT made(id) FROM t WHERE 0").fetchone(), "objects made:", Made.made)
+print("aggregate of rows:", con.execute("SELECT made(id) FROM t").fetchone(), "objects made:", Made.made)
+print("own step:", con.execute("SELECT own_step(id) FROM t").fetchone())
+for sql in ["SELECT without_step(id) FROM t", "SELECT step_not_callable(id) FROM t"]:
+    try:
+        con.execute(sql).fetchall()
+        print("no error for", sql)
+    except sqlite3.Error as e:
+        print(type(e).__name__ + ":", e)
+
 # lastrowid: every execute() sets it from the connection's last_insert_rowid(), whatever the
 # statement (a SELECT after an INSERT reports the INSERT's row)
 con2 = sqlite3.connect(":memory:")

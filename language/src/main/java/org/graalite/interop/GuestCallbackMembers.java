@@ -111,6 +111,9 @@ final class GuestCallbackMembers {
                 // slotStep() in the functions shape, reading the state (functions shape) and
                 // the arguments from argumentSlots; or integerKinds, a boolean: when true, each
                 // step receives the IntegerKinds of its arguments before them (after the state).
+                // createAggregate(name, argumentCount, start, null, finalize, conventions): the
+                // steppers shape (see UserAggregate.ofSteppers), for a guest whose own object
+                // steps without a module function between (conventions as createFunction's).
                 int n = arguments.length;
                 if (n < 3 || n > 7) {
                     throw ArityException.create(3, 7, n);
@@ -132,6 +135,11 @@ final class GuestCallbackMembers {
                     }
                     Object slots = n == 4 && !kindsGiven ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
                     aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots, integerKinds, database.guestNumbersAreReal());
+                } else if (n == 6 && !kindsGiven && interop.isNull(arguments[3])) {
+                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != 4) {
+                        throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, null, finalize, conventions)");
+                    }
+                    aggregate = org.graalite.runtime.UserAggregate.ofSteppers(name, count, arguments[2], arguments[4], conventions(interop, arguments[5]), database.guestNumbersAreReal());
                 } else if (n == 5 || n == 7 || (n == 6 && kindsGiven)) {
                     if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !interop.isExecutable(arguments[4]) || (n == 7 && !interop.isExecutable(arguments[5]))) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds])");
@@ -145,20 +153,21 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {
-                // createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions | slotCallable, argumentSlots]]):
+                // createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions[, receiver] | slotCallable, argumentSlots]]):
                 // slotCallable and argumentSlots are the guest modules' argument-less form of
                 // the callable (see UserFunction.ArgumentSlots): a callable of no arguments and
                 // a guest array of argumentCount elements, from which it reads its arguments;
                 // integerKinds, a boolean: when true, each call passes the IntegerKinds of its
                 // arguments before them; conventions, a guest array [nullArgument, blobArgument,
                 // result, failure]: the callable is the user's own function, called directly in
-                // its language's conventions (see UserFunction.GuestConventions).
+                // its language's conventions (see UserFunction.GuestConventions), with receiver,
+                // if given, before the SQL arguments of each call (UserFunction#receiver).
                 if (arguments.length < 3 || arguments.length > 6) {
                     throw ArityException.create(3, 6, arguments.length);
                 }
                 // A JavaFunction (Graalite's JDBC driver) is kept as the Java object it is, and called without interop.
                 Object java = context.hostObject(arguments[2]) instanceof org.graalite.runtime.JavaFunction f ? f : null;
-                String shape = "createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions | slotCallable, argumentSlots]])";
+                String shape = "createFunction(name, argumentCount, callable[, deterministic[, integerKinds | conventions[, receiver] | slotCallable, argumentSlots]])";
                 if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
                     throw UnsupportedTypeException.create(arguments, shape);
                 }
@@ -176,13 +185,17 @@ final class GuestCallbackMembers {
                     }
                 }
                 org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
-                if (arguments.length == 6) {
+                Object receiver = null;
+                if (arguments.length == 6 && java == null && !interop.isExecutable(arguments[4]) && interop.hasArrayElements(arguments[4]) && interop.getArraySize(arguments[4]) == 4) {
+                    conventions = conventions(interop, arguments[4]);
+                    receiver = arguments[5];
+                } else if (arguments.length == 6) {
                     if (java != null || argumentCount < 1 || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != argumentCount) {
                         throw UnsupportedTypeException.create(arguments, "slotCallable must be executable and argumentSlots an array of argumentCount elements");
                     }
                     slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
                 }
-                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, conventions, integerKinds);
+                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, conventions, receiver, integerKinds);
                 return SqlNull.INSTANCE;
             }
             default:

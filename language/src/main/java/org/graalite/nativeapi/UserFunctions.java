@@ -54,6 +54,11 @@ public final class UserFunctions {
 
         Object finish(Object accumulator);
 
+        /** The value of a group without rows: by default that of a fresh accumulator. */
+        default Object finishWithoutRows() {
+            return finish(start());
+        }
+
         /** A window function's current value, the accumulator staying as it is (xValue). */
         default Object value(Object accumulator) {
             throw new SqliteException(1, "not a window function");
@@ -238,9 +243,7 @@ public final class UserFunctions {
             Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
             MemorySegment slot = aggregateContext(context, 0);
             long key = slot == null ? 0 : slot.get(ValueLayout.JAVA_LONG, 0);
-            // No rows: a fresh accumulator gives the aggregate's value of nothing.
-            Object accumulator = key == 0 ? aggregate.start() : ACCUMULATORS.remove(key);
-            result(context, aggregate.finish(accumulator));
+            result(context, key == 0 ? aggregate.finishWithoutRows() : aggregate.finish(ACCUMULATORS.remove(key)));
         } catch (Throwable t) {
             failed(context, t);
         }

@@ -429,6 +429,64 @@ final class AggregateNodes {
     }
 
     /**
+     * AggStep of a guest aggregate of the steppers shape (UserAggregate.ofSteppers): the first
+     * row of a group makes its Stepper (Python: the function and object of the bound method
+     * step of the user's object), each row calls function(receiver, arguments...) in the
+     * guest's conventions, and nothing of the guest's module runs in between.
+     */
+    static final class GuestConventionStep extends InstructionNode {
+        private final int firstArgument;
+        private final int argumentCount;
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+        private final org.graalite.runtime.UserFunction.GuestConventions conventions;
+        /** Dispatched: each group has a Stepper of its own, with (in Python) one function for all. */
+        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+
+        GuestConventionStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.firstArgument = firstArgument;
+            this.argumentCount = argumentCount;
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+            this.conventions = aggregate.conventions();
+        }
+
+        @Override
+        @com.oracle.truffle.api.nodes.ExplodeLoop
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) (r[accumulator] instanceof GuestAccumulator a ? a : start(r)).instance;
+            Object function = step.function();
+            int shift = function != null ? 1 : 0;
+            Object[] arguments = new Object[argumentCount + shift];
+            try {
+                for (int i = 0; i < argumentCount; i++) {
+                    arguments[i + shift] = conventions.argument(r[firstArgument + i], hooks);
+                }
+                if (function != null) {
+                    arguments[0] = step.receiver();
+                    calls.execute(function, arguments);
+                } else {
+                    calls.execute(step.receiver(), arguments);
+                }
+            } catch (com.oracle.truffle.api.exception.AbstractTruffleException e) {
+                throw conventions.failed(e);
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                throw aggregate.failed(e);
+            }
+        }
+
+        @TruffleBoundary
+        private GuestAccumulator start(Object[] r) {
+            GuestAccumulator a = new GuestAccumulator(aggregate.start());
+            r[accumulator] = a;
+            return a;
+        }
+    }
+
+    /**
      * AggStep of a Java aggregate (from Graalite's JDBC driver), and AggInverse of a guest window
      * function: out of line, the accumulator's step (the Java one, with the SQL values, without
      * interop) or its inverse(...) as a row leaves the window frame (uncached interop: a frame
@@ -503,7 +561,7 @@ final class AggregateNodes {
         return a;
     }
 
-    /** AggFinal of a guest aggregate: r[P1] = its accumulator's finalize() (of a fresh one when the group had no rows). */
+    /** AggFinal of a guest aggregate: r[P1] = its accumulator's finalize() (UserAggregate#finishWithoutRows when the group had no rows). */
     static final class GuestFinal extends InstructionNode {
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
@@ -521,8 +579,7 @@ final class AggregateNodes {
 
         @TruffleBoundary
         private Object finish(Object state) {
-            Object instance = state instanceof GuestAccumulator a ? a.instance : aggregate.start();
-            return aggregate.finish(instance);
+            return state instanceof GuestAccumulator a ? aggregate.finish(a.instance) : aggregate.finishWithoutRows();
         }
     }
 

@@ -340,23 +340,30 @@ final class FunctionNodes {
      */
     static final class GuestConventionCall extends GuestFunctionCall {
         private final UserFunction.GuestConventions conventions;
+        /** The function's receiver, passed before the arguments, or null (UserFunction#receiver). */
+        private final Object receiver;
         @Child private InteropLibrary calls;
         @Child private InteropLibrary hooks = InteropLibrary.getFactory().createDispatched(2);
 
         GuestConventionCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
             super(pc, firstArgument, argumentCount, result, function);
             this.conventions = function.conventions();
+            this.receiver = function.receiver();
             this.calls = InteropLibrary.getFactory().create(function.callable());
         }
 
         @Override
         @ExplodeLoop
         public void execute(Execution execution) {
-            Object[] arguments = new Object[argumentCount];
+            int shift = receiver != null ? 1 : 0;
+            Object[] arguments = new Object[argumentCount + shift];
             Object value;
             try {
+                if (receiver != null) {
+                    arguments[0] = receiver;
+                }
                 for (int i = 0; i < argumentCount; i++) {
-                    arguments[i] = conventions.argument(execution.registers[firstArgument + i], hooks);
+                    arguments[i + shift] = conventions.argument(execution.registers[firstArgument + i], hooks);
                 }
                 value = conventions.result(calls.execute(function.callable(), arguments), hooks);
             } catch (AbstractTruffleException e) {

@@ -1230,6 +1230,8 @@ public final class NodeFactory {
                     }
                     if (user.isJava()) {
                         return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, false);
+                    } else if (user.conventions() != null) {
+                        return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user);
                     }
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }

@@ -69,8 +69,8 @@ public final class Database implements AutoCloseable {
      * {@code integerKinds}, each call passes the {@link IntegerKinds} of its arguments first.
      */
     @TruffleBoundary
-    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, UserFunction.GuestConventions conventions, boolean integerKinds) {
-        UserFunction f = new UserFunction(name, arguments, callable, slots, conventions, integerKinds, guestNumbersAreReal);
+    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, UserFunction.GuestConventions conventions, Object receiver, boolean integerKinds) {
+        UserFunction f = new UserFunction(name, arguments, callable, slots, conventions, receiver, integerKinds, guestNumbersAreReal);
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
     }
 

@@ -14,9 +14,17 @@ import org.graalite.nativeapi.UserFunctions;
  * expects of its aggregate classes);
  * <li>functions: {@code start()} makes the state of a group, {@code step(state, args...)}
  * returns the next state (or null/None/undefined to keep it), {@code finalize(state)} the
- * result (the shape of better-sqlite3's aggregates).
+ * result (the shape of better-sqlite3's aggregates);
+ * <li>steppers: {@code start()} makes the {@link Stepper} of a group, a guest array
+ * [function, receiver]: each row calls {@code function(receiver, args...)}, or
+ * {@code receiver(args...)} where the function is null, with the arguments in the guest's
+ * {@link UserFunction.GuestConventions} (the result ignored); {@code finalize(receiver)} the
+ * result. Python's module hands out the function and object of the bound method {@code step}
+ * of the user's object, which the engine then calls with no function of the module between
+ * (see GuestConventions for why), and not the bound method itself: GraalPy 25 calls a bound
+ * method from another language through a stack walk, about 9 microseconds a call.
  * </ul>
- * A third, for Java (Graalite's JDBC driver): a {@link JavaAggregate.Factory}, called without
+ * A fourth, for Java (Graalite's JDBC driver): a {@link JavaAggregate.Factory}, called without
  * interop.
  * The functions shape calls plain executables, which every language calls directly; invoking
  * a method of a Python object from another language goes through GraalPy's generic call path
@@ -44,6 +52,8 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     private final boolean integerKinds;
     /** Whether the guest's plain numbers it returns are REALs (see {@link Binder#toSqlValue(int, Object, boolean)}). */
     private final boolean numbersAreReal;
+    /** The steppers shape's conventions; null for the other shapes. */
+    private UserFunction.GuestConventions conventions;
 
     private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "an aggregate that takes integer kinds has no argument-less step";
@@ -85,6 +95,25 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      */
     public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
         return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, integerKinds, numbersAreReal);
+    }
+
+    /** The steppers shape (see the class comment): start() makes a [function, receiver] array, finalize(receiver). */
+    public static UserAggregate ofSteppers(String name, int arguments, Object start, Object finalize, UserFunction.GuestConventions conventions, boolean numbersAreReal) {
+        UserAggregate a = new UserAggregate(name, arguments, null, start, null, finalize, null, null, false, numbersAreReal);
+        a.conventions = conventions;
+        return a;
+    }
+
+    /**
+     * A group's step in the steppers shape: {@code function(receiver, args...)}, or {@code
+     * receiver(args...)} where {@code function} is null.
+     */
+    public record Stepper(Object function, Object receiver) {
+    }
+
+    /** The steppers shape's conventions, or null for another shape. */
+    public UserFunction.GuestConventions conventions() {
+        return conventions;
     }
 
     /** Whether steps and inverses pass the {@link IntegerKinds} of their arguments before them. */
@@ -134,7 +163,11 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
-            if (factory == null) {
+            if (conventions != null) {
+                Object made = interop.execute(start);
+                Object function = interop.readArrayElement(made, 0);
+                return new Stepper(interop.isNull(function) ? null : function, interop.readArrayElement(made, 1));
+            } else if (factory == null) {
                 return interop.execute(start);
             }
             return interop.isInstantiable(factory) ? interop.instantiate(factory) : interop.execute(factory);
@@ -153,6 +186,9 @@ public final class UserAggregate implements UserFunctions.Aggregate {
             });
             return accumulator;
         }
+        if (conventions != null) {
+            return stepInConventions(accumulator, sqlArguments);
+        }
         Object[] guestArguments = guestArguments(sqlArguments, factory == null ? 1 : 0);
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
@@ -165,6 +201,30 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         } catch (InteropException e) {
             throw failed(e);
         }
+    }
+
+    /** A step of the steppers shape: the group's Stepper called with the arguments; the state stays. */
+    private Object stepInConventions(Object state, Object[] sqlArguments) {
+        Stepper step = (Stepper) state;
+        InteropLibrary interop = InteropLibrary.getUncached();
+        int shift = step.function() != null ? 1 : 0;
+        try {
+            Object[] guestArguments = new Object[sqlArguments.length + shift];
+            for (int i = 0; i < sqlArguments.length; i++) {
+                guestArguments[i + shift] = conventions.argument(sqlArguments[i], interop);
+            }
+            if (shift == 1) {
+                guestArguments[0] = step.receiver();
+                interop.execute(step.function(), guestArguments);
+            } else {
+                interop.execute(step.receiver(), guestArguments);
+            }
+        } catch (com.oracle.truffle.api.exception.AbstractTruffleException e) {
+            throw conventions.failed(e);
+        } catch (InteropException e) {
+            throw failed(e);
+        }
+        return state;
     }
 
     /**
@@ -197,11 +257,23 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         }
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
-            Object result = factory != null ? interop.invokeMember(accumulator, "finalize") : interop.execute(finalize, accumulator);
+            Object result = factory != null ? interop.invokeMember(accumulator, "finalize")
+                            : interop.execute(finalize, accumulator instanceof Stepper s ? s.receiver() : accumulator);
             return Binder.toSqlValue(0, result, numbersAreReal);
         } catch (InteropException e) {
             throw failed(e);
         }
+    }
+
+    /**
+     * The value of a group without rows: NULL in the steppers shape, without making the group's
+     * object (Python's sqlite3 neither makes nor finalizes one), else what a fresh accumulator
+     * finishes with.
+     */
+    @Override
+    @TruffleBoundary
+    public Object finishWithoutRows() {
+        return conventions != null ? null : finish(start());
     }
 
     /** A window function's value (the object shape's {@code value()}); the accumulator stays. */

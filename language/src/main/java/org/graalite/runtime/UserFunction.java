@@ -29,6 +29,8 @@ public final class UserFunction implements UserFunctions.Implementation {
     private final ArgumentSlots slots;
     /** Non-null: the callable is called directly in these conventions of its language. */
     private final GuestConventions conventions;
+    /** Non-null: passed before the SQL arguments of each call (see {@link #receiver()}). */
+    private final Object receiver;
     /** Whether each call passes the {@link IntegerKinds} of its arguments first. */
     private final boolean integerKinds;
     /** See {@link #numbersAreReal()}. */
@@ -104,14 +106,16 @@ public final class UserFunction implements UserFunctions.Implementation {
         }
     }
 
-    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, GuestConventions conventions, boolean integerKinds, boolean numbersAreReal) {
+    public UserFunction(String name, int arguments, Object callable, ArgumentSlots slots, GuestConventions conventions, Object receiver, boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "a function that takes integer kinds has no argument-less form";
         assert conventions == null || (slots == null && !integerKinds) : "a function called in its language's conventions has one form";
+        assert receiver == null || conventions != null : "a receiver goes with conventions";
         this.name = name;
         this.arguments = arguments;
         this.callable = callable;
         this.slots = slots;
         this.conventions = conventions;
+        this.receiver = receiver;
         this.integerKinds = integerKinds;
         this.numbersAreReal = numbersAreReal;
     }
@@ -136,6 +140,15 @@ public final class UserFunction implements UserFunctions.Implementation {
     /** The conventions in which the callable is called directly, or null (see {@link GuestConventions}). */
     public GuestConventions conventions() {
         return conventions;
+    }
+
+    /**
+     * The value passed before the SQL arguments of each call, or null: Python's module hands
+     * out a bound method as its function and object, because GraalPy 25 calls a bound method
+     * from another language through a stack walk, 200 times slower than its function.
+     */
+    public Object receiver() {
+        return receiver;
     }
 
     /** Whether each call passes the {@link IntegerKinds} of its arguments before them. */
@@ -226,9 +239,13 @@ public final class UserFunction implements UserFunctions.Implementation {
         InteropLibrary interop = InteropLibrary.getUncached();
         Object value;
         try {
-            Object[] guestArguments = new Object[sqlArguments.length];
+            int shift = receiver != null ? 1 : 0;
+            Object[] guestArguments = new Object[sqlArguments.length + shift];
+            if (receiver != null) {
+                guestArguments[0] = receiver;
+            }
             for (int i = 0; i < sqlArguments.length; i++) {
-                guestArguments[i] = conventions.argument(sqlArguments[i], interop);
+                guestArguments[i + shift] = conventions.argument(sqlArguments[i], interop);
             }
             value = conventions.result(interop.execute(callable, guestArguments), interop);
         } catch (AbstractTruffleException e) {
