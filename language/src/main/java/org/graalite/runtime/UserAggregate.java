@@ -26,10 +26,10 @@ import org.graalite.nativeapi.UserFunctions;
  * </ul>
  * A fourth, for Java (Graalite's JDBC driver): a {@link JavaAggregate.Factory}, called without
  * interop.
- * The functions shape calls plain executables, which every language calls directly; invoking
- * a method of a Python object from another language goes through GraalPy's generic call path
- * (a stack walk per call, microseconds), so the Python module registers its classes as
- * functions.
+ * The functions and steppers shapes call plain executables, which every language calls
+ * directly; invoking a method of a Python object from another language goes through GraalPy's
+ * generic call path (a stack walk per call, microseconds), so the Python module registers its
+ * classes as steppers.
  *
  * <p>An aggregate created with integer kinds passes, right before the SQL arguments of each
  * step and inverse (after the state in the functions shape), the string of {@link IntegerKinds}
@@ -53,9 +53,10 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     /** Whether the guest's plain numbers it returns are REALs (see {@link Binder#toSqlValue(int, Object, boolean)}). */
     private final boolean numbersAreReal;
     /** The steppers shape's conventions; null for the other shapes. */
-    private UserFunction.GuestConventions conventions;
+    private final UserFunction.GuestConventions conventions;
 
-    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
+    private UserAggregate(String name, int arguments, Object factory, Object start, Object step, Object finalize, Object slotStep, Object slots, UserFunction.GuestConventions conventions,
+                    boolean integerKinds, boolean numbersAreReal) {
         assert slots == null || !integerKinds : "an aggregate that takes integer kinds has no argument-less step";
         this.name = name;
         this.arguments = arguments;
@@ -65,6 +66,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         this.finalize = finalize;
         this.slotStep = slotStep;
         this.slots = slots;
+        this.conventions = conventions;
         this.integerKinds = integerKinds;
         this.numbersAreReal = numbersAreReal;
     }
@@ -75,12 +77,12 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      * {@code integerKinds}, step(kinds, args...) and inverse(kinds, args...).
      */
     public static UserAggregate ofFactory(String name, int arguments, Object factory, Object slots, boolean integerKinds, boolean numbersAreReal) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, slots, integerKinds, numbersAreReal);
+        return new UserAggregate(name, arguments, factory, null, null, null, null, slots, null, integerKinds, numbersAreReal);
     }
 
     /** A Java aggregate: {@code factory.create()} makes the {@link JavaAggregate} of each group. */
     public static UserAggregate ofJava(String name, int arguments, JavaAggregate.Factory factory) {
-        return new UserAggregate(name, arguments, factory, null, null, null, null, null, false, false);
+        return new UserAggregate(name, arguments, factory, null, null, null, null, null, null, false, false);
     }
 
     /** Whether this is a Java aggregate (then {@link #start}, {@link #step} and {@link #finish} call Java directly). */
@@ -94,14 +96,12 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      * {@code integerKinds}, step(state, kinds, args...).
      */
     public static UserAggregate ofFunctions(String name, int arguments, Object start, Object step, Object finalize, Object slotStep, Object slots, boolean integerKinds, boolean numbersAreReal) {
-        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, integerKinds, numbersAreReal);
+        return new UserAggregate(name, arguments, null, start, step, finalize, slotStep, slots, null, integerKinds, numbersAreReal);
     }
 
     /** The steppers shape (see the class comment): start() makes a [function, receiver] array, finalize(receiver). */
     public static UserAggregate ofSteppers(String name, int arguments, Object start, Object finalize, UserFunction.GuestConventions conventions, boolean numbersAreReal) {
-        UserAggregate a = new UserAggregate(name, arguments, null, start, null, finalize, null, null, false, numbersAreReal);
-        a.conventions = conventions;
-        return a;
+        return new UserAggregate(name, arguments, null, start, null, finalize, null, null, conventions, false, numbersAreReal);
     }
 
     /**
