@@ -383,7 +383,7 @@ final class AggregateNodes {
         @com.oracle.truffle.api.nodes.ExplodeLoop
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            GuestAccumulator acc = r[accumulator] instanceof GuestAccumulator a ? a : start(r);
+            GuestAccumulator acc = guestAccumulator(r, accumulator, aggregate);
             int shift = functions ? 1 : 0;
             try {
                 if (slots != null) {
@@ -419,13 +419,6 @@ final class AggregateNodes {
                 throw aggregate.failed(e);
             }
         }
-
-        @TruffleBoundary
-        private GuestAccumulator start(Object[] r) {
-            GuestAccumulator a = new GuestAccumulator(aggregate.start());
-            r[accumulator] = a;
-            return a;
-        }
     }
 
     /**
@@ -457,7 +450,7 @@ final class AggregateNodes {
         @com.oracle.truffle.api.nodes.ExplodeLoop
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) (r[accumulator] instanceof GuestAccumulator a ? a : start(r)).instance;
+            org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) guestAccumulator(r, accumulator, aggregate).instance;
             Object function = step.function();
             int shift = function != null ? 1 : 0;
             Object[] arguments = new Object[argumentCount + shift];
@@ -476,13 +469,6 @@ final class AggregateNodes {
             } catch (com.oracle.truffle.api.interop.InteropException e) {
                 throw aggregate.failed(e);
             }
-        }
-
-        @TruffleBoundary
-        private GuestAccumulator start(Object[] r) {
-            GuestAccumulator a = new GuestAccumulator(aggregate.start());
-            r[accumulator] = a;
-            return a;
         }
     }
 
@@ -553,9 +539,12 @@ final class AggregateNodes {
      * SQLite's sqlite3_aggregate_context makes one on first use as well.
      */
     private static GuestAccumulator guestAccumulator(Object[] r, int register, org.graalite.runtime.UserAggregate aggregate) {
-        if (r[register] instanceof GuestAccumulator a) {
-            return a;
-        }
+        return r[register] instanceof GuestAccumulator a ? a : startGroup(r, register, aggregate);
+    }
+
+    /** The first row of a group: a new accumulator of {@code aggregate} in r[register]. Out of line: once per group. */
+    @TruffleBoundary
+    private static GuestAccumulator startGroup(Object[] r, int register, org.graalite.runtime.UserAggregate aggregate) {
         GuestAccumulator a = new GuestAccumulator(aggregate.start());
         r[register] = a;
         return a;
