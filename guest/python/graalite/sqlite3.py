@@ -497,6 +497,15 @@ def _sql_result(value):
     raise TypeError(f"user-defined function returned an unsupported type: {t.__name__}")
 
 
+def _collation_order(result):
+    """What a collation's result that is not an int orders by, as in sqlite3: its index (bool,
+    int subclasses, objects with __index__), else 0 (equal)."""
+    try:
+        return _operator.index(result)
+    except TypeError:
+        return 0
+
+
 def _py_value(value):
     # A BLOB arrives as an array of its bytes: bytes() copies it. NULL arrives as ForeignNone.
     t = type(value)
@@ -1059,21 +1068,15 @@ class Connection:
         handle = self._check()
         if not isinstance(name, str):
             raise TypeError("create_collation() argument 1 must be str, not %s" % type(name).__name__)
-        if callable_ is None:
-            compare = None
-        elif not callable(callable_):
+        if callable_ is not None and not callable(callable_):
             raise TypeError("parameter must be callable")
-        else:
-            def compare(a, b):
-                result = callable_(a, b)
-                if type(result) is not int:
-                    try:
-                        result = _operator.index(result)
-                    except TypeError:
-                        return 0
-                return 1 if result > 0 else -1 if result < 0 else 0
         try:
-            handle.createCollation(name, compare)
+            if callable_ is None:
+                handle.createCollation(name, None)
+            else:
+                # The engine calls callable_ itself (see create_function for why) and orders by
+                # the sign of an int result, of _collation_order(result) for anything else.
+                handle.createCollation(name, callable_, _collation_order)
         except _ForeignException as e:
             raise _translate(e) from None
 

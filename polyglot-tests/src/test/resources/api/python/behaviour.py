@@ -208,6 +208,21 @@ for sql in ["SELECT without_step(id) FROM t", "SELECT step_not_callable(id) FROM
     except sqlite3.Error as e:
         print(type(e).__name__ + ":", e)
 
+# Collations ordering by results of other types: floats and None count as equal, bools, large
+# ints and objects with __index__ by their index.
+class Index:
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+for name, compare in [("by_float", lambda a, b: 1.5 if a > b else -1.5), ("by_bool", lambda a, b: a > b),
+                      ("by_big", lambda a, b: 2 ** 70 * ((a > b) - (a < b))), ("by_index", lambda a, b: Index((a > b) - (a < b))),
+                      ("by_none", lambda a, b: None)]:
+    con.create_collation(name, compare)
+    print("collation", name, con.execute("SELECT column1 FROM (VALUES ('b'), ('a'), ('c'), ('B')) ORDER BY column1 COLLATE %s" % name).fetchall())
+
 # lastrowid: every execute() sets it from the connection's last_insert_rowid(), whatever the
 # statement (a SELECT after an INSERT reports the INSERT's row)
 con2 = sqlite3.connect(":memory:")

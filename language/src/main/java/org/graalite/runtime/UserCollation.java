@@ -13,14 +13,27 @@ import org.graalite.nativeapi.UserCollations;
  * (Graalite's JDBC driver): SQLite calls it with two texts, and orders them by the sign of the
  * number it returns. As in Python's sqlite3, a result that is not a number counts as 0 (equal)
  * and a very large one by its sign. SQLite calls it on both tiers (see UserCollations).
+ *
+ * <p>A guest may give a {@code sign} hook with it: the engine then calls the user's callable
+ * itself, and hands a result that is not a Long or an Integer to the hook, whose result it
+ * orders by (Python's module: {@code operator.index}, 0 where that fails), instead of a
+ * wrapper of the guest's module around the callable (see UserFunction.GuestConventions for
+ * why, on GraalPy).
  */
 public final class UserCollation implements UserCollations.Comparison {
     private final String name;
     private final Object callable;
+    /** The guest's hook for results that are not a Long or an Integer, or null. */
+    private final Object sign;
 
     public UserCollation(String name, Object callable) {
+        this(name, callable, null);
+    }
+
+    public UserCollation(String name, Object callable, Object sign) {
         this.name = name;
         this.callable = callable;
+        this.sign = sign;
     }
 
     public String name() {
@@ -37,6 +50,9 @@ public final class UserCollation implements UserCollations.Comparison {
         Object result;
         try {
             result = interop.execute(callable, a, b);
+            if (sign != null && !(result instanceof Long) && !(result instanceof Integer)) {
+                result = interop.execute(sign, result);
+            }
         } catch (InteropException e) {
             throw SqliteException.error("collation " + name + " failed: " + e.getMessage());
         }
