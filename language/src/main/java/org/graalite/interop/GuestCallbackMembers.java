@@ -140,7 +140,7 @@ final class GuestCallbackMembers {
                     Object slots = n == 4 && !kindsGiven ? MemberArguments.argumentSlots(interop, arguments, 3, count) : null;
                     aggregate = org.graalite.runtime.UserAggregate.ofFactory(name, count, arguments[2], slots, integerKinds, database.guestNumbersAreReal());
                 } else if (n == 6 && !kindsGiven && interop.isNull(arguments[3])) {
-                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[4]) || !interop.hasArrayElements(arguments[5]) || interop.getArraySize(arguments[5]) != 4) {
+                    if (!interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[4]) || !isConventions(interop, arguments[5])) {
                         throw UnsupportedTypeException.create(arguments, "createAggregate(name, argumentCount, start, null, finalize, conventions)");
                     }
                     aggregate = org.graalite.runtime.UserAggregate.ofSteppers(name, count, arguments[2], arguments[4], conventions(interop, arguments[5]), database.guestNumbersAreReal());
@@ -182,7 +182,7 @@ final class GuestCallbackMembers {
                 if (arguments.length == 5) {
                     if (java == null && interop.isBoolean(arguments[4])) {
                         integerKinds = interop.asBoolean(arguments[4]);
-                    } else if (java == null && interop.hasArrayElements(arguments[4]) && interop.getArraySize(arguments[4]) == 4) {
+                    } else if (java == null && isConventions(interop, arguments[4])) {
                         conventions = conventions(interop, arguments[4]);
                     } else {
                         throw UnsupportedTypeException.create(arguments, "the fifth argument must be integerKinds (a boolean) or conventions (an array of 4), for a guest callable");
@@ -190,7 +190,7 @@ final class GuestCallbackMembers {
                 }
                 org.graalite.runtime.UserFunction.ArgumentSlots slots = null;
                 Object receiver = null;
-                if (arguments.length == 6 && java == null && !interop.isExecutable(arguments[4]) && interop.hasArrayElements(arguments[4]) && interop.getArraySize(arguments[4]) == 4) {
+                if (arguments.length == 6 && java == null && isConventions(interop, arguments[4])) {
                     conventions = conventions(interop, arguments[4]);
                     receiver = arguments[5];
                 } else if (arguments.length == 6) {
@@ -205,6 +205,11 @@ final class GuestCallbackMembers {
             default:
                 throw UnknownIdentifierException.create(member);
         }
+    }
+
+    /** Whether {@code value} has the form of a conventions array (see {@link #conventions}), not of a slot callable. */
+    private static boolean isConventions(InteropLibrary interop, Object value) throws UnsupportedMessageException {
+        return !interop.isExecutable(value) && interop.hasArrayElements(value) && interop.getArraySize(value) == 4;
     }
 
     /** The conventions array [nullArgument, blobArgument, result, failure] of createFunction; the last three must be executable. */

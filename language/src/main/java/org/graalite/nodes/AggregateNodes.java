@@ -447,25 +447,11 @@ final class AggregateNodes {
         }
 
         @Override
-        @com.oracle.truffle.api.nodes.ExplodeLoop
         public void execute(Execution execution) {
             Object[] r = execution.registers;
             org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) guestAccumulator(r, accumulator, aggregate).instance;
-            Object function = step.function();
-            int shift = function != null ? 1 : 0;
-            Object[] arguments = new Object[argumentCount + shift];
             try {
-                for (int i = 0; i < argumentCount; i++) {
-                    arguments[i + shift] = conventions.argument(r[firstArgument + i], hooks);
-                }
-                if (function != null) {
-                    arguments[0] = step.receiver();
-                    calls.execute(function, arguments);
-                } else {
-                    calls.execute(step.receiver(), arguments);
-                }
-            } catch (com.oracle.truffle.api.exception.AbstractTruffleException e) {
-                throw conventions.failed(e);
+                step.step(conventions, r, firstArgument, argumentCount, calls, hooks);
             } catch (com.oracle.truffle.api.interop.InteropException e) {
                 throw aggregate.failed(e);
             }

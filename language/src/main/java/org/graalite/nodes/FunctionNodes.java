@@ -4,7 +4,6 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
@@ -353,21 +352,10 @@ final class FunctionNodes {
         }
 
         @Override
-        @ExplodeLoop
         public void execute(Execution execution) {
-            int shift = receiver != null ? 1 : 0;
-            Object[] arguments = new Object[argumentCount + shift];
             Object value;
             try {
-                if (receiver != null) {
-                    arguments[0] = receiver;
-                }
-                for (int i = 0; i < argumentCount; i++) {
-                    arguments[i + shift] = conventions.argument(execution.registers[firstArgument + i], hooks);
-                }
-                value = conventions.result(calls.execute(function.callable(), arguments), hooks);
-            } catch (AbstractTruffleException e) {
-                throw conventions.failed(e);
+                value = conventions.result(conventions.call(function.callable(), receiver, execution.registers, firstArgument, argumentCount, calls, hooks), hooks);
             } catch (InteropException e) {
                 throw failed(e);
             }

@@ -109,6 +109,14 @@ public final class UserAggregate implements UserFunctions.Aggregate {
      * receiver(args...)} where {@code function} is null.
      */
     public record Stepper(Object function, Object receiver) {
+        /** One row's step: the SQL values {@code values[first..first+count-1]} as its arguments, in {@code conventions}. */
+        public void step(UserFunction.GuestConventions conventions, Object[] values, int first, int count, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+            if (function != null) {
+                conventions.call(function, receiver, values, first, count, calls, hooks);
+            } else {
+                conventions.call(receiver, null, values, first, count, calls, hooks);
+            }
+        }
     }
 
     /** The steppers shape's conventions, or null for another shape. */
@@ -205,22 +213,9 @@ public final class UserAggregate implements UserFunctions.Aggregate {
 
     /** A step of the steppers shape: the group's Stepper called with the arguments; the state stays. */
     private Object stepInConventions(Object state, Object[] sqlArguments) {
-        Stepper step = (Stepper) state;
         InteropLibrary interop = InteropLibrary.getUncached();
-        int shift = step.function() != null ? 1 : 0;
         try {
-            Object[] guestArguments = new Object[sqlArguments.length + shift];
-            for (int i = 0; i < sqlArguments.length; i++) {
-                guestArguments[i + shift] = conventions.argument(sqlArguments[i], interop);
-            }
-            if (shift == 1) {
-                guestArguments[0] = step.receiver();
-                interop.execute(step.function(), guestArguments);
-            } else {
-                interop.execute(step.receiver(), guestArguments);
-            }
-        } catch (com.oracle.truffle.api.exception.AbstractTruffleException e) {
-            throw conventions.failed(e);
+            ((Stepper) state).step(conventions, sqlArguments, 0, sqlArguments.length, interop, interop);
         } catch (InteropException e) {
             throw failed(e);
         }

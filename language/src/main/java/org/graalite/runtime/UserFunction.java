@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.exception.AbstractTruffleException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.InteropException;
+import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import com.oracle.truffle.api.strings.TruffleString;
 
@@ -83,9 +84,42 @@ public final class UserFunction implements UserFunctions.Implementation {
             return SqlValues.toGuestArgument(v);
         }
 
-        /** A result the engine takes as it is ({@link #isPlainResult}), else what the result hook makes of it. */
+        /**
+         * Calls {@code callable} with {@code receiver} first where it is not null, then the SQL
+         * values {@code values[first..first+count-1]} as the guest's arguments ({@code count} a
+         * constant in compiled code); what it returns, unchecked. What the callable throws goes
+         * through the failure hook ({@link #failed}).
+         */
+        @ExplodeLoop
+        public Object call(Object callable, Object receiver, Object[] values, int first, int count, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+            int shift = receiver != null ? 1 : 0;
+            Object[] arguments = new Object[count + shift];
+            try {
+                if (receiver != null) {
+                    arguments[0] = receiver;
+                }
+                for (int i = 0; i < count; i++) {
+                    arguments[i + shift] = argument(values[first + i], hooks);
+                }
+                return calls.execute(callable, arguments);
+            } catch (AbstractTruffleException e) {
+                throw failed(e);
+            }
+        }
+
+        /**
+         * A result the engine takes as it is ({@link #isPlainResult}), else what the result hook
+         * makes of it; what the hook throws goes through the failure hook.
+         */
         public Object result(Object value, InteropLibrary hooks) throws InteropException {
-            return isPlainResult(value) ? value : hooks.execute(result, value);
+            if (isPlainResult(value)) {
+                return value;
+            }
+            try {
+                return hooks.execute(result, value);
+            } catch (AbstractTruffleException e) {
+                throw failed(e);
+            }
         }
 
         /**
@@ -239,17 +273,7 @@ public final class UserFunction implements UserFunctions.Implementation {
         InteropLibrary interop = InteropLibrary.getUncached();
         Object value;
         try {
-            int shift = receiver != null ? 1 : 0;
-            Object[] guestArguments = new Object[sqlArguments.length + shift];
-            if (receiver != null) {
-                guestArguments[0] = receiver;
-            }
-            for (int i = 0; i < sqlArguments.length; i++) {
-                guestArguments[i + shift] = conventions.argument(sqlArguments[i], interop);
-            }
-            value = conventions.result(interop.execute(callable, guestArguments), interop);
-        } catch (AbstractTruffleException e) {
-            throw conventions.failed(e);
+            value = conventions.result(conventions.call(callable, receiver, sqlArguments, 0, sqlArguments.length, interop, interop), interop);
         } catch (InteropException e) {
             throw SqliteException.error("user function " + name + " failed: " + e.getMessage());
         }
