@@ -25,6 +25,8 @@ final class DirectStatement implements ContextEntry.Call {
     private final Statement statement;
     /** Whether its rows may be read ahead (see Rows.Direct): the statement does not write. */
     private final boolean readOnly;
+    /** Whether it is a query that changes nothing (see {@link #readsOnly}). */
+    private final boolean readsOnly;
 
     /**
      * The inputs and outcome of the execution {@link #run} makes through the connection's entry.
@@ -42,7 +44,17 @@ final class DirectStatement implements ContextEntry.Call {
         this.connection = connection;
         this.statement = prepared.getMember(PreparedStatementObject.HOST_STATEMENT).asHostObject();
         this.readOnly = statement.nativeStatement().isReadOnly();
+        this.readsOnly = readOnly && statement.nativeStatement().columnCount() > 0;
         this.columnsSeen = statement.columns();
+    }
+
+    /**
+     * Whether the statement is a query that changes nothing: read-only and with result columns.
+     * Read-only statements without result columns (BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ATTACH)
+     * change what other queries read, as sqlite3_stmt_readonly's documentation says.
+     */
+    boolean readsOnly() {
+        return readsOnly;
     }
 
     /**

@@ -75,7 +75,8 @@ public final class GraaliteConnection implements Connection {
     private GraaliteDatabaseMetaData metaData;
     /** The statement whose changes count or last rowid is still to be read, if any. */
     private GraaliteStatement pendingCapture;
-    private long executions;
+    /** Executions of statements that may change what a query reads (see Rows.Direct). */
+    private long changingExecutions;
 
     GraaliteConnection(String url, String path, ConnectionConfig config) throws SQLException {
         this.url = url;
@@ -254,7 +255,7 @@ public final class GraaliteConnection implements Connection {
 
     /** Runs a statement of the driver's own (BEGIN, COMMIT, SAVEPOINT...), caching fixed ones. */
     void control(String sql, boolean cache) throws SQLException {
-        beforeExecute(null);
+        beforeExecute(null, false);
         try {
             if (cache) {
                 Value statement = controlStatements.get(sql);
@@ -276,13 +277,22 @@ public final class GraaliteConnection implements Connection {
      * values to read lazily (its changes count, its last insert rowid) reads them now, before
      * the next execution changes them.
      */
-    /** How many statements this connection has run (see Rows.Direct). */
-    long executions() {
-        return executions;
+    /**
+     * How many statements this connection has run that may change what a query reads: all but
+     * read-only queries (see Rows.Direct and DirectStatement#readsOnly).
+     */
+    long changingExecutions() {
+        return changingExecutions;
     }
 
-    void beforeExecute(GraaliteStatement next) throws SQLException {
-        executions++;
+    /**
+     * @param readsOnly whether {@code next} is a query that changes nothing (a lookup inside a
+     *        loop over another query's rows lets that query go on reading ahead)
+     */
+    void beforeExecute(GraaliteStatement next, boolean readsOnly) throws SQLException {
+        if (!readsOnly) {
+            changingExecutions++;
+        }
         GraaliteStatement pending = pendingCapture;
         if (pending != null) {
             pendingCapture = null;

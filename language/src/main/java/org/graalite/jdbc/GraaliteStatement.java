@@ -102,7 +102,7 @@ class GraaliteStatement implements Statement {
      *         did not move); -1 for queries
      */
     long run(Object[] arguments) throws SQLException {
-        connection.beforeExecute(this);
+        connection.beforeExecute(this, direct().readsOnly());
         Object result;
         boolean timeout = queryTimeout > 0;
         if (timeout) {
@@ -259,7 +259,7 @@ class GraaliteStatement implements Statement {
             if (BackupCommands.run(connection, sql)) {
                 return 0;
             }
-            connection.beforeExecute(this);
+            connection.beforeExecute(this, false);
             long changes;
             if (queryTimeout > 0) {
                 setBusyTimeout(queryTimeout * 1000L);

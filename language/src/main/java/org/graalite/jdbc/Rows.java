@@ -24,7 +24,8 @@ abstract class Rows {
      * do by their fetch size: 2 rows in the execution's own call, then twice as many each call,
      * up to the statement's fetch size (default {@link #MOST_ROWS_PER_CALL}). When the connection ran
      * another statement since the last call (a caller that updates rows while it reads a query,
-     * as JDBC code often does), it goes back to one row per call. Rows read ahead do not show
+     * as JDBC code often does), it goes back to one row per call; queries that change nothing
+     * (lookups made for each row it reads) do not count. Rows read ahead do not show
      * changes the connection makes after they were read; SQLite leaves undefined whether a
      * query sees such changes, and a fetch size of 1 steps exactly when the caller asks, as
      * sqlite-jdbc does. An error met while reading ahead is thrown after the rows before it.
@@ -40,7 +41,7 @@ abstract class Rows {
         private final RowBatch batch = new RowBatch();
         private int position;
         private int rowsPerCall = 1;
-        /** The connection's {@link GraaliteConnection#executions()} at the last call. */
+        /** The connection's {@link GraaliteConnection#changingExecutions()} at the last call. */
         private long executionsSeen;
         private SQLException error;
         private boolean done;
@@ -53,7 +54,7 @@ abstract class Rows {
             this.connection = connection;
             this.result = result;
             this.mostRowsPerCall = !readAhead ? 1 : fetchSize > 0 ? Math.min(fetchSize, MOST_ROWS_PER_CALL) : MOST_ROWS_PER_CALL;
-            this.executionsSeen = connection.executions();
+            this.executionsSeen = connection.changingExecutions();
         }
 
         @Override
@@ -80,7 +81,7 @@ abstract class Rows {
         }
 
         private void fill() {
-            long executions = connection.executions();
+            long executions = connection.changingExecutions();
             if (executions != executionsSeen) {
                 rowsPerCall = 1;
             }
