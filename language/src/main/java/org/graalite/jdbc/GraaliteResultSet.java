@@ -137,8 +137,10 @@ final class GraaliteResultSet implements ResultSet {
         open = false;
         current = null;
         blobReadAsText = null;
-        synchronized (connection) {
-            rows.close();
+        if (rows.holdsExecution()) {
+            synchronized (connection) {
+                rows.close();
+            }
         }
         if (statement != null) {
             statement.resultSetClosed(this);

@@ -19,6 +19,13 @@ abstract class Rows {
     abstract void close();
 
     /**
+     * Whether {@link #close} has anything to release: false once the query ran to its end (a
+     * one-row lookup's rows are all read by its execution), so that closing its result set
+     * takes no lock. Only ever goes from true to false.
+     */
+    abstract boolean holdsExecution();
+
+    /**
      * The rows of one execution run by a {@link DirectStatement}. Entering the context costs
      * more than stepping to a row of a scan, so a read-only query reads ahead, as JDBC drivers
      * do by their fetch size: 2 rows in the execution's own call, then twice as many each call,
@@ -118,6 +125,11 @@ abstract class Rows {
         }
 
         @Override
+        boolean holdsExecution() {
+            return !done;
+        }
+
+        @Override
         void close() {
             if (!done) {
                 done = true;
@@ -142,6 +154,11 @@ abstract class Rows {
 
         @Override
         void close() {
+        }
+
+        @Override
+        boolean holdsExecution() {
+            return false;
         }
     }
 }
