@@ -37,13 +37,26 @@ public final class QueryResult implements TruffleObject {
     private boolean done;
 
     public QueryResult(Statement statement, int generation, boolean hasRow, boolean closeStatementWhenDone) {
-        this.statement = statement;
-        this.generation = generation;
-        this.closeStatementWhenDone = closeStatementWhenDone;
+        this(statement, generation, closeStatementWhenDone);
         this.pending = hasRow;
         if (!hasRow) {
             end();
         }
+    }
+
+    /**
+     * The result of an execution that has begun but not stepped yet: its first read steps to
+     * the first row. JDBC reads a lookup's rows this way, in one call of the program's row
+     * batch target, where {@link Database#run} steps once and the batch call steps again.
+     */
+    public static QueryResult beforeFirstStep(Statement statement, int generation) {
+        return new QueryResult(statement, generation, false);
+    }
+
+    private QueryResult(Statement statement, int generation, boolean closeStatementWhenDone) {
+        this.statement = statement;
+        this.generation = generation;
+        this.closeStatementWhenDone = closeStatementWhenDone;
     }
 
     public ColumnNames columns() {

@@ -106,6 +106,15 @@ final class DirectStatement implements ContextEntry.Call {
             // As the language's own execute: bindings cannot change while an execution runs.
             statement.finish();
             Binder.bind(statement, pendingValues);
+            if (readsOnly) {
+                // A query that changes nothing: its first rows (a lookup's row and its end) in
+                // one call of the program, not a first step and then a batch.
+                Rows.Direct direct = new Rows.Direct(connection, statement.database().start(statement), readOnly, pendingFetchSize);
+                direct.readFirst();
+                failure = direct.errorBeforeAnyRow();
+                result = direct;
+                return;
+            }
             Object outcome = statement.database().run(statement, false);
             if (outcome instanceof QueryResult rows) {
                 Rows.Direct direct = new Rows.Direct(connection, rows, readOnly, pendingFetchSize);

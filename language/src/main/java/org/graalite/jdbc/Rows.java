@@ -106,6 +106,19 @@ abstract class Rows {
             read();
         }
 
+        /**
+         * After {@link #readFirst}: the error that ended the execution before its first row
+         * (which the execution's call throws, as a first step's error), else null.
+         */
+        SQLException errorBeforeAnyRow() {
+            if (batch.count > 0 || error == null) {
+                return null;
+            }
+            SQLException e = error;
+            error = null;
+            return e;
+        }
+
         /** Reads up to {@link #rowsPerCall} rows into the batch; the context is entered. */
         private void read() {
             position = 0;

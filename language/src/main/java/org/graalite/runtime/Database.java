@@ -238,6 +238,15 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * Begins an execution of the query {@code statement} without its first step, which the
+     * result's first read takes (see QueryResult#beforeFirstStep).
+     */
+    @TruffleBoundary
+    public QueryResult start(Statement statement) {
+        return QueryResult.beforeFirstStep(statement, statement.begin());
+    }
+
     Tier chooseTier(Statement statement) {
         Tier chosen;
         if (tierOption == Tier.NATIVE) {
