@@ -107,6 +107,84 @@ try:
 except sqlite3.IntegrityError as e:
     print("the next error:", e)
 
+class OwnValue(WindowSum):
+    # value() as an attribute of the object, not a method of its class: looked up per call.
+    def __init__(self):
+        super().__init__()
+        self.value = lambda: self.total * 10
+
+
+class Kinds:
+    # The arguments as Python receives them (None, bytes, int, float, str), and a float value.
+    def __init__(self):
+        self.seen = []
+
+    def step(self, value):
+        self.seen.append(type(value).__name__)
+
+    def inverse(self, value):
+        self.seen.pop(0)
+
+    def value(self):
+        return ",".join(self.seen) if len(self.seen) != 1 else 0.5
+
+    def finalize(self):
+        return None
+
+
+class BadValue(WindowSum):
+    def value(self):
+        return [self.total]
+
+
+class HugeValue(WindowSum):
+    def value(self):
+        return 2 ** 70
+
+
+con.create_window_function("ownvalue", 1, OwnValue)
+print("own value:", con.execute("SELECT ownvalue(x) OVER (ORDER BY x ROWS 1 PRECEDING) FROM t").fetchall())
+con.create_window_function("kinds", 1, Kinds)
+print("kinds:", con.execute("WITH s(k, v) AS (VALUES (1, NULL), (2, x'01'), (3, 3), (4, 4.5), (5, 'text')) SELECT kinds(v) OVER (ORDER BY k ROWS 1 PRECEDING) FROM s").fetchall())
+for name, cls, error in (("badvalue", BadValue, sqlite3.OperationalError), ("hugevalue", HugeValue, sqlite3.DataError)):
+    con.create_window_function(name, 1, cls)
+    try:
+        print(name, con.execute("SELECT %s(x) OVER (ORDER BY x) FROM t" % name).fetchall())
+    except error as e:
+        print(name, "raised:", type(e).__name__, e)
+
+# An AttributeError raised inside a method: sqlite3 reports value() and finalize() as not
+# defined (it looks them up and calls them in one call), step() and inverse() as raising;
+# the same classes as plain aggregates.
+class AttributeInStep(WindowSum):
+    def step(self, value):
+        raise AttributeError("step")
+
+
+class AttributeInInverse(WindowSum):
+    def inverse(self, value):
+        raise AttributeError("inverse")
+
+
+class AttributeInValue(WindowSum):
+    def value(self):
+        raise AttributeError("value")
+
+
+class AttributeInFinalize(WindowSum):
+    def finalize(self):
+        raise AttributeError("finalize")
+
+
+for name, cls in (("instep", AttributeInStep), ("ininverse", AttributeInInverse), ("invalue", AttributeInValue), ("infinalize", AttributeInFinalize)):
+    con.create_window_function(name, 1, cls)
+    con.create_aggregate(name + "_aggregate", 1, cls)
+    for sql in ("SELECT %s(x) OVER (ORDER BY x ROWS 1 PRECEDING) FROM t", "SELECT %s_aggregate(x) FROM t"):
+        try:
+            print(name, con.execute(sql % name).fetchall())
+        except sqlite3.OperationalError as e:
+            print(name, "raised:", e)
+
 con.create_window_function("winsum", 1, None)
 try:
     con.execute("SELECT winsum(x) OVER () FROM t")

@@ -43,6 +43,19 @@ final class GuestCallbackMembers {
                 // null factory removes the function of that name and argument count. With
                 // integerKinds true, step and inverse receive the IntegerKinds of their
                 // arguments before them.
+                // createWindowFunction(name, argumentCount, start, finalize, stepConventions,
+                // inverseConventions, valueConventions): the window steppers shape (see
+                // UserAggregate.ofWindowSteppers), for a guest whose own object steps, inverts and
+                // gives its value without a module function between (conventions as createFunction's).
+                if (arguments.length == 7) {
+                    if (!interop.fitsInInt(arguments[1]) || !interop.isExecutable(arguments[2]) || !interop.isExecutable(arguments[3]) || !isConventions(interop, arguments[4]) ||
+                                    !isConventions(interop, arguments[5]) || !isConventions(interop, arguments[6])) {
+                        throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, start, finalize, stepConventions, inverseConventions, valueConventions)");
+                    }
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofWindowSteppers(MemberArguments.sqlText(interop, arguments[0]), interop.asInt(arguments[1]), arguments[2],
+                                    arguments[3], conventions(interop, arguments[4]), conventions(interop, arguments[5]), conventions(interop, arguments[6]), database.guestNumbersAreReal()));
+                    return SqlNull.INSTANCE;
+                }
                 if (arguments.length != 3 && arguments.length != 4) {
                     throw ArityException.create(3, 4, arguments.length);
                 }

@@ -422,10 +422,12 @@ final class AggregateNodes {
     }
 
     /**
-     * AggStep of a guest aggregate of the steppers shape (UserAggregate.ofSteppers): the first
-     * row of a group makes its Stepper (Python: the function and object of the bound method
-     * step of the user's object), each row calls function(receiver, arguments...) in the
-     * guest's conventions, and nothing of the guest's module runs in between.
+     * AggStep of a guest aggregate of the steppers shape (UserAggregate.ofSteppers), or AggInverse
+     * of a window function of the window steppers shape: the first row of a group makes its
+     * Stepper (Python: the function and object of the bound method step of the user's object,
+     * and of inverse and value for a window function), each row calls function(receiver,
+     * arguments...) in the guest's conventions, and nothing of the guest's module runs in
+     * between.
      */
     static final class GuestConventionStep extends InstructionNode {
         private final int firstArgument;
@@ -433,17 +435,20 @@ final class AggregateNodes {
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
         private final org.graalite.runtime.UserFunction.GuestConventions conventions;
+        /** Whether this is AggInverse: the group's inverse is called instead of its step. */
+        private final boolean inverse;
         /** Dispatched: each group has a Stepper of its own, with (in Python) one function for all. */
         @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
         @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
 
-        GuestConventionStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+        GuestConventionStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate, boolean inverse) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.accumulator = accumulator;
             this.aggregate = aggregate;
-            this.conventions = aggregate.conventions();
+            this.inverse = inverse;
+            this.conventions = inverse ? aggregate.inverseConventions() : aggregate.conventions();
         }
 
         @Override
@@ -451,10 +456,52 @@ final class AggregateNodes {
             Object[] r = execution.registers;
             org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) guestAccumulator(r, accumulator, aggregate).instance;
             try {
-                step.step(conventions, r, firstArgument, argumentCount, calls, hooks);
+                (inverse ? step.inverse() : step).step(conventions, r, firstArgument, argumentCount, calls, hooks);
             } catch (com.oracle.truffle.api.interop.InteropException e) {
                 throw aggregate.failed(e);
             }
+        }
+    }
+
+    /**
+     * AggValue P1 P3 of a window function of the window steppers shape: r[P3] = the group's
+     * value, its function called directly in the guest's conventions (as GuestConventionStep
+     * calls the step), the result through the conventions' result hook where it is not plain.
+     */
+    static final class GuestConventionValue extends InstructionNode {
+        private final int accumulator;
+        private final int result;
+        private final org.graalite.runtime.UserAggregate aggregate;
+        private final org.graalite.runtime.UserFunction.GuestConventions conventions;
+        private final boolean numbersAreReal;
+        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+
+        GuestConventionValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.accumulator = accumulator;
+            this.result = result;
+            this.aggregate = aggregate;
+            this.conventions = aggregate.valueConventions();
+            this.numbersAreReal = aggregate.numbersAreReal();
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) guestAccumulator(r, accumulator, aggregate).instance;
+            Object value;
+            try {
+                value = step.windowValue(conventions, calls, hooks);
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                throw aggregate.failed(e);
+            }
+            r[result] = toSql(value);
+        }
+
+        @TruffleBoundary
+        private Object toSql(Object value) {
+            return org.graalite.runtime.Binder.toSqlValue(0, value, numbersAreReal);
         }
     }
 

@@ -769,6 +769,18 @@ public final class NodeFactory {
     }
 
     /**
+     * AggInverse of guest window function {@code user} (or the AggStep1 with P1 set that SQLite's
+     * VDBE makes of it): called directly in the guest's conventions for the window steppers
+     * shape, else out of line through the accumulator's inverse(...).
+     */
+    private static InstructionNode guestInverse(int pc, Instruction i, org.graalite.runtime.UserAggregate user) {
+        if (user.inverseConventions() != null) {
+            return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user, true);
+        }
+        return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, true);
+    }
+
+    /**
      * The accumulator registers of SQLite's own aggregates that SQLite itself runs: all of them
      * in a window program (AggInverse, AggValue), otherwise those without a Java implementation.
      */
@@ -1211,12 +1223,16 @@ public final class NodeFactory {
                 return new AggregateNodes.CollSeq(pc, i.p1());
             case "AggInverse":
                 if (!sqliteAggregate(i, database)) {
-                    return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), database.userAggregate((P4.Function) i.p4()), true);
+                    return guestInverse(pc, i, database.userAggregate((P4.Function) i.p4()));
                 }
                 return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
             case "AggValue":
                 if (!sqliteAggregate(i, database)) {
-                    return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), database.userAggregate((P4.Function) i.p4()));
+                    org.graalite.runtime.UserAggregate user = database.userAggregate((P4.Function) i.p4());
+                    if (user.valueConventions() != null) {
+                        return new AggregateNodes.GuestConventionValue(pc, i.p1(), i.p3(), user);
+                    }
+                    return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), user);
                 }
                 return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
             case "AggStep":
@@ -1226,12 +1242,12 @@ public final class NodeFactory {
                     org.graalite.runtime.UserAggregate user = database.userAggregate(f);
                     if (i.opcodeName().equals("AggStep1") && i.p1() != 0) {
                         // An AggInverse that SQLite's VDBE has run (it becomes AggStep1 with P1 set).
-                        return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, true);
+                        return guestInverse(pc, i, user);
                     }
                     if (user.isJava()) {
                         return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                     } else if (user.conventions() != null) {
-                        return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user);
+                        return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                     }
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
                 }
