@@ -345,13 +345,19 @@ final class AggregateNodes {
      * a constant executable), or, where the aggregate has argument slots for this many
      * arguments, fills them and calls the argument-less step (UserAggregate#slots). An
      * aggregate created with integer kinds has no slots and gets the {@link IntegerKinds} of
-     * the arguments before them.
+     * the arguments before them. AggInverse of a window function of the object shape calls its
+     * inverse() the same way, without slots.
      */
     static final class GuestStep extends InstructionNode {
         private final int firstArgument;
         private final int argumentCount;
         private final int accumulator;
         private final org.graalite.runtime.UserAggregate aggregate;
+        /**
+         * The accumulator's method this calls: "step", or "inverse" for AggInverse of a window
+         * function (object shape, no argument slots).
+         */
+        private final String member;
         private final boolean functions;
         /** Whether the step takes the integer kinds of its arguments first: fixed when the aggregate was created. */
         private final boolean integerKinds;
@@ -361,15 +367,17 @@ final class AggregateNodes {
         @Child private com.oracle.truffle.api.interop.InteropLibrary results;
         @Child private com.oracle.truffle.api.interop.InteropLibrary slotWrites;
 
-        GuestStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+        GuestStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate, boolean inverse) {
             super(pc, STRAIGHT, -1);
+            assert !inverse || !aggregate.isFunctions() : "a window function's inverse is a method of its accumulator";
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.accumulator = accumulator;
             this.aggregate = aggregate;
+            this.member = inverse ? "inverse" : "step";
             this.functions = aggregate.isFunctions();
             this.integerKinds = aggregate.integerKinds();
-            boolean bySlots = !integerKinds && aggregate.slots() != null && aggregate.arguments() == argumentCount && (!functions || aggregate.slotStep() != null);
+            boolean bySlots = !inverse && !integerKinds && aggregate.slots() != null && aggregate.arguments() == argumentCount && (!functions || aggregate.slotStep() != null);
             this.slots = bySlots ? aggregate.slots() : null;
             this.slotWrites = bySlots ? com.oracle.truffle.api.interop.InteropLibrary.getFactory().create(slots) : null;
             Object step = bySlots ? aggregate.slotStep() : aggregate.stepFunction();
@@ -413,7 +421,7 @@ final class AggregateNodes {
                     arguments[0] = acc.instance;
                     acc.instance = org.graalite.runtime.UserAggregate.nextState(acc.instance, calls.execute(aggregate.stepFunction(), arguments), results);
                 } else {
-                    calls.invokeMember(acc.instance, "step", arguments);
+                    calls.invokeMember(acc.instance, member, arguments);
                 }
             } catch (com.oracle.truffle.api.interop.InteropException e) {
                 throw aggregate.failed(e);
@@ -506,10 +514,10 @@ final class AggregateNodes {
     }
 
     /**
-     * AggStep of a Java aggregate (from Graalite's JDBC driver), and AggInverse of a guest window
-     * function: out of line, the accumulator's step (the Java one, with the SQL values, without
-     * interop) or its inverse(...) as a row leaves the window frame (uncached interop: a frame
-     * calls it once per row at most). The first row of a group makes the accumulator.
+     * AggStep of a Java aggregate (from Graalite's JDBC driver), and AggInverse of a guest
+     * aggregate that is no window function: out of line, the accumulator's step (the Java one,
+     * with the SQL values, without interop) or UserAggregate#inverse, which reports that it is
+     * none. The first row of a group makes the accumulator.
      */
     static final class OutOfLineStep extends InstructionNode {
         private final int firstArgument;
@@ -543,27 +551,63 @@ final class AggregateNodes {
         }
     }
 
-    /** AggValue P1 P3 of a guest window function: r[P3] = its accumulator's value(); the accumulator stays. */
+    /**
+     * AggValue P1 P3 of a guest window function of the object shape: r[P3] = its accumulator's
+     * value() (a cached call: a frame asks for it once per row); the accumulator stays.
+     */
     static final class GuestValue extends InstructionNode {
         private final int accumulator;
         private final int result;
         private final org.graalite.runtime.UserAggregate aggregate;
+        private final boolean numbersAreReal;
+        /** Dispatched: each frame has an accumulator of its own, of one class or shape. */
+        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
 
         GuestValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
             super(pc, STRAIGHT, -1);
             this.accumulator = accumulator;
             this.result = result;
             this.aggregate = aggregate;
+            this.numbersAreReal = aggregate.numbersAreReal();
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.registers[result] = value(execution.registers);
+            Object[] r = execution.registers;
+            Object value;
+            try {
+                value = calls.invokeMember(guestAccumulator(r, accumulator, aggregate).instance, "value");
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                throw aggregate.failed(e);
+            }
+            r[result] = toSql(value);
         }
 
         @TruffleBoundary
-        private Object value(Object[] r) {
-            return aggregate.value(guestAccumulator(r, accumulator, aggregate).instance);
+        private Object toSql(Object value) {
+            return org.graalite.runtime.Binder.toSqlValue(0, value, numbersAreReal);
+        }
+    }
+
+    /** AggValue of a guest aggregate that is no window function (Java, or the functions shape): UserAggregate#value reports it. */
+    static final class NotAWindowValue extends InstructionNode {
+        private final int accumulator;
+        private final org.graalite.runtime.UserAggregate aggregate;
+
+        NotAWindowValue(int pc, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
+            super(pc, STRAIGHT, -1);
+            this.accumulator = accumulator;
+            this.aggregate = aggregate;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            value(execution.registers);
+        }
+
+        @TruffleBoundary
+        private void value(Object[] r) {
+            aggregate.value(guestAccumulator(r, accumulator, aggregate).instance);
         }
     }
 

@@ -776,8 +776,11 @@ public final class NodeFactory {
     private static InstructionNode guestInverse(int pc, Instruction i, org.graalite.runtime.UserAggregate user) {
         if (user.inverseConventions() != null) {
             return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user, true);
+        } else if (user.isJava() || user.isFunctions()) {
+            // No window function: UserAggregate#inverse reports it.
+            return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, true);
         }
-        return new AggregateNodes.OutOfLineStep(pc, i.p2(), i.p5(), i.p3(), user, true);
+        return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user, true);
     }
 
     /**
@@ -1231,6 +1234,8 @@ public final class NodeFactory {
                     org.graalite.runtime.UserAggregate user = database.userAggregate((P4.Function) i.p4());
                     if (user.valueConventions() != null) {
                         return new AggregateNodes.GuestConventionValue(pc, i.p1(), i.p3(), user);
+                    } else if (user.isJava() || user.isFunctions()) {
+                        return new AggregateNodes.NotAWindowValue(pc, i.p1(), user);
                     }
                     return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), user);
                 }
@@ -1249,7 +1254,7 @@ public final class NodeFactory {
                     } else if (user.conventions() != null) {
                         return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                     }
-                    return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user);
+                    return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                 }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
