@@ -1128,8 +1128,12 @@ class Connection:
                 handle.createCollation(name, None)
             else:
                 # The engine calls callable_ itself (see create_function for why) and orders by
-                # the sign of an int result, of _collation_order(result) for anything else.
-                handle.createCollation(name, callable_, _collation_order)
+                # the sign of an int result, of _collation_order(result) for anything else; a
+                # bound method as its function and object, as create_function passes one.
+                if type(callable_) is _MethodType:
+                    handle.createCollation(name, callable_.__func__, _collation_order, callable_.__self__)
+                else:
+                    handle.createCollation(name, callable_, _collation_order)
         except _ForeignException as e:
             raise _translate(e) from None
 

@@ -47,6 +47,22 @@ print("very large:", con.execute("SELECT x FROM t ORDER BY x COLLATE big").fetch
 con.create_collation("boolean", lambda a, b: a > b)
 print("a bool:", con.execute("SELECT x FROM t ORDER BY x COLLATE boolean").fetchall())
 
+class ByLength:
+    # A bound method as the collation, with state of its object: shorter first, then as text.
+    def __init__(self):
+        self.calls = 0
+
+    def compare(self, a, b):
+        self.calls += 1
+        return (len(a) > len(b)) - (len(a) < len(b)) or (a > b) - (a < b)
+
+
+by_length = ByLength()
+con.create_collation("bylength", by_length.compare)
+con.execute("CREATE TABLE w(s)")
+con.executemany("INSERT INTO w VALUES (?)", [("ccc",), ("a",), ("bb",), ("aa",), ("",)])
+print("bound method:", con.execute("SELECT s FROM w ORDER BY s COLLATE bylength").fetchall(), by_length.calls > 0)
+
 con.create_collation("rev", None)
 try:
     con.execute("SELECT x FROM t ORDER BY x COLLATE rev")

@@ -73,14 +73,15 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createCollation": {
-                // createCollation(name, compare[, sign]): compare(a, b) orders two texts by the
-                // sign of its result; null removes the collation. sign, executable, is the
-                // guest's hook for a result that is not a Long or an Integer (see UserCollation).
-                if (arguments.length != 2 && arguments.length != 3) {
-                    throw ArityException.create(2, 3, arguments.length);
+                // createCollation(name, compare[, sign[, receiver]]): compare(a, b) orders two
+                // texts by the sign of its result; null removes the collation. sign, executable,
+                // is the guest's hook for a result that is not a Long or an Integer (see
+                // UserCollation); with a receiver, compare(receiver, a, b) is called.
+                if (arguments.length < 2 || arguments.length > 4) {
+                    throw ArityException.create(2, 4, arguments.length);
                 }
-                if (arguments.length == 3 && !interop.isExecutable(arguments[2])) {
-                    throw UnsupportedTypeException.create(arguments, "createCollation(name, compare, sign): sign must be executable");
+                if (arguments.length >= 3 && !interop.isExecutable(arguments[2])) {
+                    throw UnsupportedTypeException.create(arguments, "createCollation(name, compare, sign[, receiver]): sign must be executable");
                 }
                 String name = MemberArguments.sqlText(interop, arguments[0]);
                 // A Java Comparator (Graalite's JDBC driver) is kept as the Java object it is.
@@ -90,7 +91,8 @@ final class GuestCallbackMembers {
                 } else if (interop.isNull(arguments[1])) {
                     database.createCollation(name, null);
                 } else if (interop.isExecutable(arguments[1])) {
-                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, arguments[1], arguments.length == 3 ? arguments[2] : null));
+                    database.createCollation(name, new org.graalite.runtime.UserCollation(name, arguments[1], arguments.length >= 3 ? arguments[2] : null,
+                                    arguments.length == 4 ? arguments[3] : null));
                 } else {
                     throw UnsupportedTypeException.create(arguments, "createCollation(name, compare): compare must be executable or null");
                 }
