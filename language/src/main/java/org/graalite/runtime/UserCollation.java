@@ -3,8 +3,12 @@ package org.graalite.runtime;
 import java.math.BigInteger;
 import java.util.Comparator;
 
+import com.oracle.truffle.api.CallTarget;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
+import com.oracle.truffle.api.nodes.RootNode;
 
 import org.graalite.nativeapi.UserCollations;
 
@@ -48,23 +52,80 @@ public final class UserCollation implements UserCollations.Comparison {
         return name;
     }
 
+    /** The guest comparison as a call target of its own, made at the first comparison (see {@link GuestCompare}). */
+    private CallTarget guestCompare;
+
     @Override
     @SuppressWarnings("unchecked")
     public int compare(String a, String b) {
         if (callable instanceof Comparator<?> c) {
             return ((Comparator<String>) c).compare(a, b);
         }
-        InteropLibrary interop = InteropLibrary.getUncached();
-        Object result;
-        try {
-            result = receiver != null ? interop.execute(callable, receiver, a, b) : interop.execute(callable, a, b);
-            if (sign != null && !(result instanceof Long) && !(result instanceof Integer)) {
-                result = interop.execute(sign, result);
-            }
-        } catch (InteropException e) {
-            throw SqliteException.error("collation " + name + " failed: " + e.getMessage());
+        CallTarget target = guestCompare;
+        if (target == null) {
+            target = new GuestCompare(this).getCallTarget();
+            guestCompare = target;
         }
-        return sign(interop, result);
+        return (int) target.call(a, b);
+    }
+
+    /**
+     * One comparison of a guest collation, {@code (a, b)} to -1, 0 or 1: a root of its own, so
+     * that Graal compiles it with cached calls of the collation's callable (which inline it)
+     * instead of the uncached, generic interop path SQLite's upcall would take for each
+     * comparison. SQLite calls a collation many times per statement (a sort of n rows:
+     * n log n times).
+     */
+    private static final class GuestCompare extends RootNode {
+        private final UserCollation collation;
+        @Child private InteropLibrary calls;
+        @Child private InteropLibrary hooks = InteropLibrary.getFactory().createDispatched(2);
+
+        GuestCompare(UserCollation collation) {
+            super(null);
+            this.collation = collation;
+            this.calls = InteropLibrary.getFactory().create(collation.callable);
+        }
+
+        @Override
+        public Object execute(VirtualFrame frame) {
+            Object[] texts = frame.getArguments();
+            Object result;
+            try {
+                result = collation.receiver != null ? calls.execute(collation.callable, collation.receiver, texts[0], texts[1]) : calls.execute(collation.callable, texts[0], texts[1]);
+                if (result instanceof Long l) {
+                    return Long.signum(l);
+                } else if (result instanceof Integer i) {
+                    return Integer.signum(i);
+                } else if (collation.sign != null) {
+                    result = hooks.execute(collation.sign, result);
+                }
+            } catch (InteropException e) {
+                throw collation.failed(e);
+            }
+            return sign(result);
+        }
+
+        @Override
+        public String getName() {
+            return "collation " + collation.name;
+        }
+
+        @Override
+        public String toString() {
+            return getName();
+        }
+    }
+
+    @TruffleBoundary
+    private RuntimeException failed(InteropException e) {
+        return SqliteException.error("collation " + name + " failed: " + e.getMessage());
+    }
+
+    /** The sign of what a comparison or the guest's sign hook returned (out of line: any number, big or not, or anything else). */
+    @TruffleBoundary
+    private static int sign(Object result) {
+        return sign(InteropLibrary.getUncached(), result);
     }
 
     private static int sign(InteropLibrary interop, Object result) {
