@@ -472,48 +472,6 @@ final class AggregateNodes {
     }
 
     /**
-     * AggValue P1 P3 of a window function of the window steppers shape: r[P3] = the group's
-     * value, its function called directly in the guest's conventions (as GuestConventionStep
-     * calls the step), the result through the conventions' result hook where it is not plain.
-     */
-    static final class GuestConventionValue extends InstructionNode {
-        private final int accumulator;
-        private final int result;
-        private final org.graalite.runtime.UserAggregate aggregate;
-        private final org.graalite.runtime.UserFunction.GuestConventions conventions;
-        private final boolean numbersAreReal;
-        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
-        @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
-
-        GuestConventionValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
-            super(pc, STRAIGHT, -1);
-            this.accumulator = accumulator;
-            this.result = result;
-            this.aggregate = aggregate;
-            this.conventions = aggregate.valueConventions();
-            this.numbersAreReal = aggregate.numbersAreReal();
-        }
-
-        @Override
-        public void execute(Execution execution) {
-            Object[] r = execution.registers;
-            org.graalite.runtime.UserAggregate.Stepper step = (org.graalite.runtime.UserAggregate.Stepper) guestAccumulator(r, accumulator, aggregate).instance;
-            Object value;
-            try {
-                value = step.windowValue(conventions, calls, hooks);
-            } catch (com.oracle.truffle.api.interop.InteropException e) {
-                throw aggregate.failed(e);
-            }
-            r[result] = toSql(value);
-        }
-
-        @TruffleBoundary
-        private Object toSql(Object value) {
-            return org.graalite.runtime.Binder.toSqlValue(0, value, numbersAreReal);
-        }
-    }
-
-    /**
      * AggStep of a Java aggregate (from Graalite's JDBC driver), and AggInverse of a guest
      * aggregate that is no window function: out of line, the accumulator's step (the Java one,
      * with the SQL values, without interop) or UserAggregate#inverse, which reports that it is
@@ -552,31 +510,43 @@ final class AggregateNodes {
     }
 
     /**
-     * AggValue P1 P3 of a guest window function of the object shape: r[P3] = its accumulator's
-     * value() (a cached call: a frame asks for it once per row); the accumulator stays.
+     * AggValue P1 P3 of a guest window function: r[P3] = the frame's value, the accumulator
+     * staying; a cached call, as a frame asks for it once per row. In the object shape its
+     * accumulator's value(); in the window steppers shape (UserAggregate.ofWindowSteppers) the
+     * group's value function called directly in the guest's conventions, as GuestConventionStep
+     * calls the step, the result through the conventions' result hook where it is not plain.
      */
     static final class GuestValue extends InstructionNode {
         private final int accumulator;
         private final int result;
         private final org.graalite.runtime.UserAggregate aggregate;
+        /** The window steppers shape's value conventions; null for the object shape. */
+        private final org.graalite.runtime.UserFunction.GuestConventions conventions;
         private final boolean numbersAreReal;
         /** Dispatched: each frame has an accumulator of its own, of one class or shape. */
         @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
 
         GuestValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
             super(pc, STRAIGHT, -1);
             this.accumulator = accumulator;
             this.result = result;
             this.aggregate = aggregate;
+            this.conventions = aggregate.valueConventions();
             this.numbersAreReal = aggregate.numbersAreReal();
         }
 
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
+            Object instance = guestAccumulator(r, accumulator, aggregate).instance;
             Object value;
             try {
-                value = calls.invokeMember(guestAccumulator(r, accumulator, aggregate).instance, "value");
+                if (conventions != null) {
+                    value = ((org.graalite.runtime.UserAggregate.Stepper) instance).windowValue(conventions, calls, hooks);
+                } else {
+                    value = calls.invokeMember(instance, "value");
+                }
             } catch (com.oracle.truffle.api.interop.InteropException e) {
                 throw aggregate.failed(e);
             }
@@ -586,28 +556,6 @@ final class AggregateNodes {
         @TruffleBoundary
         private Object toSql(Object value) {
             return org.graalite.runtime.Binder.toSqlValue(0, value, numbersAreReal);
-        }
-    }
-
-    /** AggValue of a guest aggregate that is no window function (Java, or the functions shape): UserAggregate#value reports it. */
-    static final class NotAWindowValue extends InstructionNode {
-        private final int accumulator;
-        private final org.graalite.runtime.UserAggregate aggregate;
-
-        NotAWindowValue(int pc, int accumulator, org.graalite.runtime.UserAggregate aggregate) {
-            super(pc, STRAIGHT, -1);
-            this.accumulator = accumulator;
-            this.aggregate = aggregate;
-        }
-
-        @Override
-        public void execute(Execution execution) {
-            value(execution.registers);
-        }
-
-        @TruffleBoundary
-        private void value(Object[] r) {
-            aggregate.value(guestAccumulator(r, accumulator, aggregate).instance);
         }
     }
 

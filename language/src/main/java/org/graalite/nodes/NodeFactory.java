@@ -1232,11 +1232,8 @@ public final class NodeFactory {
             case "AggValue":
                 if (!sqliteAggregate(i, database)) {
                     org.graalite.runtime.UserAggregate user = database.userAggregate((P4.Function) i.p4());
-                    if (user.valueConventions() != null) {
-                        return new AggregateNodes.GuestConventionValue(pc, i.p1(), i.p3(), user);
-                    } else if (user.isJava() || user.isFunctions()) {
-                        return new AggregateNodes.NotAWindowValue(pc, i.p1(), user);
-                    }
+                    // (SQLite lets only window functions have AggValue; any other aggregate's
+                    // accumulator has no value member, which the node reports.)
                     return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), user);
                 }
                 return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
