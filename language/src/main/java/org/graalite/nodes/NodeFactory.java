@@ -650,6 +650,16 @@ public final class NodeFactory {
         return false;
     }
 
+    /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
+    public static boolean computesWindows(List<Instruction> program) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** By cursor, the last field a Column of the program reads from it. */
     private static java.util.Map<Integer, Integer> lastFieldsRead(List<Instruction> program) {
         java.util.Map<Integer, Integer> last = new java.util.HashMap<>();

@@ -258,12 +258,7 @@ public final class Database implements AutoCloseable {
                 // listing is SQLite's engine's job (sqlite3VdbeList), not the interpreter's.
                 missing.add("EXPLAIN (listing the program)");
             }
-            if (missing.isEmpty() && !requiresTruffleTier() && org.graalite.nodes.NodeFactory.usesSubtypes(statement.program().instructions())) {
-                // JSON built and read back (functions with value subtypes): SQLite's VDBE keeps each
-                // result in its register for the next function (and JSON's parse cache finds it by
-                // pointer), where the Truffle tier carries every value across the native boundary
-                // and back; JsonQuery measured the Truffle tier at 2 to 3 times SQLite's time. It
-                // runs them under sql.Tier=truffle.
+            if (missing.isEmpty() && !requiresTruffleTier() && fasterOnSqlitesEngine(statement.program())) {
                 chosen = Tier.NATIVE;
             } else if (missing.isEmpty()) {
                 chosen = Tier.TRUFFLE;
@@ -278,6 +273,30 @@ public final class Database implements AutoCloseable {
             LOG.fine("tier " + chosen.name().toLowerCase() + ": " + statement.nativeStatement().sql());
         }
         return chosen;
+    }
+
+    /**
+     * Whether SQLite's own engine runs {@code program} faster today than the Truffle tier, which
+     * runs it under sql.Tier=truffle (and the same rows come out of both):
+     * <ul>
+     * <li>JSON built and read back (functions with value subtypes): SQLite's VDBE keeps each
+     * result in its register for the next function (and JSON's parse cache finds it by
+     * pointer), where the Truffle tier carries every value across the native boundary and back;
+     * JsonQuery measured the Truffle tier at 2 to 3 times SQLite's time.
+     * <li>Window functions that are all SQLite's own (sum, count, row_number, rank, lag, ...):
+     * their state stays in SQLite's registers, so the Truffle tier makes a native call that
+     * carries its arguments across for every step, inverse and value of every row, besides the
+     * ephemeral table of the frames that is SQLite's in both; measured at 1.5 to 2 times SQLite's
+     * time over 100,000 rows (bench/callbacks/callbacks.py's built-in sum: 0.083 s against
+     * 0.04 s). A statement that calls a guest's function or aggregate stays on the Truffle tier,
+     * where the guest's code is called (and inlined) directly instead of through an upcall.
+     * </ul>
+     */
+    private static boolean fasterOnSqlitesEngine(org.graalite.program.Program program) {
+        if (org.graalite.nodes.NodeFactory.usesSubtypes(program.instructions())) {
+            return true;
+        }
+        return org.graalite.nodes.NodeFactory.computesWindows(program.instructions()) && !program.callsDefinedFunctions();
     }
 
     /** Whether {@code sql.Tier=truffle} is set: statements the Truffle tier cannot run fail instead of running natively. */
