@@ -77,3 +77,15 @@ select count(*) from big where tag > 'alp';
 select count(*) from big where tag = 'alpha';
 select count(*) from big where tag >= 'alphabet';
 select count(*) from big where 'alphabet' > tag;
+-- A text field against an integer under TEXT affinity: the integer compares as its decimal text.
+select id from c where t >= 12 order by id;
+select id from c where t != 12 order by id;
+select id from c where t = 12 order by id;
+select id from c where t > -1 order by id;
+select id from c where t < -9223372036854775808 order by id;
+select id from c where t <= 9223372036854775807 order by id;
+select id from c where 12 < t order by id;
+select id from c where 13 >= t order by id;
+select id from c where k = 12 order by id;
+select id from c where z < 1 order by id;
+select id from c where d <= 1994 order by id;

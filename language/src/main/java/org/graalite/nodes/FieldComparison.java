@@ -102,17 +102,45 @@ final class FieldComparison extends InstructionNode {
         } else if (lk == TEXT && rk == TEXT && collation == Collations.BINARY) {
             meet(TEXTS);
             return texts(lc, lf, lt, lv, rc, rf, rt, rv);
+        } else if (collation == Collations.BINARY && (flags & ComparisonNodes.AFF_MASK) == ComparisonNodes.AFF_TEXT &&
+                        ((lc != null && lk == TEXT && rc == null && rk == INTEGER) || (rc != null && rk == TEXT && lc == null && lk == INTEGER))) {
+            meet(TEXT_AND_INTEGER);
+            return textAgainstInteger(lc, lf, lt, lv, rc, rf, rt, rv);
         }
         return GENERAL;
     }
 
-    /** The pairs of kinds met: INTEGERS, NUMBERS (reals, or a real and an integer), TEXTS. */
+    /**
+     * A text field against a register's integer under TEXT affinity (a text column compared
+     * with an integer constant: {@code zip = 12345}): SQLite turns the integer into its decimal
+     * text and compares the two as BINARY text (memcmp); so does this, with the integer's text
+     * made once (RegisterTexts) and the field read in place instead of decoded into a String
+     * for every row.
+     */
+    private int textAgainstInteger(RecordCursor lc, int lf, int lt, Object lv, RecordCursor rc, int rf, int rt, Object rv) {
+        boolean fieldLeft = lc != null;
+        byte[] digits = registerTexts.ofInteger((Long) (fieldLeft ? rv : lv));
+        if (digits == null) {
+            return GENERAL;
+        }
+        RecordCursor c = fieldLeft ? lc : rc;
+        int field = fieldLeft ? lf : rf;
+        int type = fieldLeft ? lt : rt;
+        if (equalityOnly() && ((type - 12) >> 1) != digits.length) {
+            return 1;
+        }
+        int res = c.compareFieldBytes(field, type, digits, digits.length);
+        return fieldLeft ? res : -res;
+    }
+
+    /** The pairs of kinds met: INTEGERS, NUMBERS (reals, or a real and an integer), TEXTS, TEXT_AND_INTEGER. */
     @CompilationFinal private int seenPairs;
     private static final int INTEGERS = 1;
     private static final int NUMBERS = 2;
     private static final int TEXTS = 4;
+    private static final int TEXT_AND_INTEGER = 8;
 
-    /** Compiled code meets a new pair of kinds only after deoptimizing (at most three times). */
+    /** Compiled code meets a new pair of kinds only after deoptimizing (at most four times). */
     private void meet(int pair) {
         if ((seenPairs & pair) == 0) {
             CompilerDirectives.transferToInterpreterAndInvalidate();
