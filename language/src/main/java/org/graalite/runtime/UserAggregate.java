@@ -121,7 +121,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
 
     /**
      * The window steppers shape: as the steppers shape, and {@code start()} makes a guest array
-     * of three [function, receiver] pairs, the group's step, inverse and value, which the
+     * of six, the [function, receiver] pairs of the group's step, inverse and value, which the
      * engine calls as it calls a step, each in its own conventions (the failure hook of each
      * names its method); value's result goes through its conventions' result hook.
      * {@code finalize(receiver)} gets the step's receiver. Python's module hands out the
