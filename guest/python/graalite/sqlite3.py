@@ -1191,8 +1191,8 @@ class Connection:
                 instance = aggregate_class()
             except BaseException:
                 raise _callback_failed(connection, "user-defined aggregate's '__init__' method raised error") from None
-            # Not a method of the object (missing, an attribute of its own, ...): each row
-            # looks it up, as sqlite3 does.
+            # A method of its class goes as its function and the object; anything else
+            # (missing, an attribute of the object's own, ...) is looked up per row, as sqlite3 does.
             return _method_stepper(instance, "step", connection)
 
         try:
