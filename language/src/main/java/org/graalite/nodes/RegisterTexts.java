@@ -8,8 +8,9 @@ import org.graalite.runtime.NumberSyntax;
 
 /**
  * The UTF-8 bytes of the text a register holds (or of an integer it holds, as TEXT affinity
- * turns it into text), for an instruction that compares a record's field with it in place (the field's bytes against these, as SQLite's memcmp) instead of
- * decoding the field into a String. Remembered by identity: the register mostly holds a
+ * turns it into text), for an instruction that compares a record's field with it in place
+ * (the field's bytes against these, as SQLite's memcmp) instead of decoding the field into a
+ * String. Remembered by identity: the register mostly holds a
  * constant (String8) or a value bound once, so the text is encoded once. Racing writes from
  * executions on other threads are harmless (each value is complete). Past a few different
  * texts (a register that changes on every row) nothing is encoded any more, and the caller

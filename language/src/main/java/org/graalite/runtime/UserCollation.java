@@ -125,10 +125,7 @@ public final class UserCollation implements UserCollations.Comparison {
     /** The sign of what a comparison or the guest's sign hook returned (out of line: any number, big or not, or anything else). */
     @TruffleBoundary
     private static int sign(Object result) {
-        return sign(InteropLibrary.getUncached(), result);
-    }
-
-    private static int sign(InteropLibrary interop, Object result) {
+        InteropLibrary interop = InteropLibrary.getUncached();
         try {
             if (interop.fitsInLong(result)) {
                 return Long.signum(interop.asLong(result));
