@@ -106,13 +106,17 @@ class PythonFunctionSpeedTest {
 
                     # The window function's step, inverse and value are called as the engine calls
                     # an aggregate's step: not through GraalPy's calls of a bound method from
-                    # another language (a stack walk each), which made it 20 times slower than
-                    # the built-in sum over the same frames.
+                    # another language (a stack walk each), which made it 36 times slower than
+                    # the built-in sum on the Truffle tier and about 100 times slower than it on
+                    # SQLite's VDBE, where sql.Tier=auto runs the built-in since 5d90c37. Fixed,
+                    # it is 2 to 6 times the built-in (three Python calls a row against none), so
+                    # the bound is 15 times: far from both, as a timed check on a shared machine
+                    # must be.
                     for _ in range(20):
                         con.execute(WINDOW % "sum").fetchone()
                     builtin_total, builtin = fastest(WINDOW % "sum", 10)
                     window_total, window = fastest(WINDOW % "mywindowsum", 10)
-                    print("window at most 5 times the built-in sum:", window_total == builtin_total and window < 5 * builtin, "(%.4f s against %.4f s)" % (window, builtin))
+                    print("window at most 15 times the built-in sum:", window_total == builtin_total and window < 15 * builtin, "(%.4f s against %.4f s)" % (window, builtin))
                     """;
 
     @Test
@@ -136,6 +140,6 @@ class PythonFunctionSpeedTest {
             assertEquals(kinds[k] + " ran a finalizer: True", lines[i + 1]);
             assertEquals(kinds[k] + " at most 5 times slower afterwards: True", lines[i + 2].substring(0, lines[i + 2].indexOf(" (")), lines[i + 2]);
         }
-        assertEquals("window at most 5 times the built-in sum: True", lines[9].substring(0, lines[9].indexOf(" (")), lines[9]);
+        assertEquals("window at most 15 times the built-in sum: True", lines[9].substring(0, lines[9].indexOf(" (")), lines[9]);
     }
 }
