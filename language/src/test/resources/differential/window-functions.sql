@@ -1,7 +1,9 @@
 -- Window functions: every built-in one, frames (ROWS, RANGE, GROUPS), EXCLUDE, PARTITION BY,
 -- FILTER, named windows, aggregates as window functions, empty partitions and NULLs. On the
--- Truffle tier SQLite's own window functions run through AggStep/AggInverse/AggValue natively,
--- driven by Java registers and cursors (OpenDup cursors over one ephemeral table).
+-- Truffle tier count, sum, total, avg, min, max, row_number, rank, dense_rank, lag and lead
+-- keep their state in Java (AggStep, AggInverse, AggValue, AggFinal in Java); SQLite's other
+-- window functions run through those instructions natively, driven by Java registers and
+-- cursors (OpenDup cursors over one ephemeral table).
 create table t(k integer primary key, g text, a integer, b real, c text);
 insert into t values (1, 'x', 1, 10.5, 'p'), (2, 'x', 2, null, 'q'), (3, 'x', 2, 7, null), (4, 'y', 4, -1, 'r'), (5, 'y', null, 3.25, 's'), (6, 'z', 6, 6, 't'), (7, 'y', 4, 0, 'u'), (8, 'x', 9, 2.5, 'v');
 create table empty(k integer primary key, a);
@@ -34,3 +36,26 @@ select distinct g, count(*) over (partition by g) from t order by g;
 select k, ntile(0) over (order by k) from t;
 select k, nth_value(a, 0) over (order by k) from t;
 select k, lag(a, -1) over (order by k) from t order by k;
+-- Sums over sliding frames that mix storage classes and overflow: the inverse takes a value out
+-- exactly while the sum is an integer, and turns it approximate on overflow as a step does (an
+-- overflow is an error until a real comes in). Statements that fail are read whole by an outer
+-- aggregate, so that no row comes before the error.
+create table big(k integer primary key, x);
+insert into big values (1, 9223372036854775807), (2, 1), (3, -5), (4, 9223372036854775800), (5, -9223372036854775808), (6, 2.5), (7, '12'), (8, 'abc'), (9, x'3132'), (10, null), (11, -1), (12, 7), (13, '1e3'), (14, ' 4 ');
+select k, total(x) over (order by k rows 2 preceding), avg(x) over (order by k rows 1 preceding), count(x) over (order by k rows 3 preceding) from big order by k;
+select k, sum(x) over (order by k rows between 1 preceding and current row), sum(x) over (order by k rows between 2 preceding and 1 following) from big where k >= 6 order by k;
+select group_concat(s, ',') from (select sum(x) over (order by k rows 1 preceding) as s from big where k <= 3 order by k);
+select group_concat(s, ',') from (select sum(x) over (order by k rows 1 preceding) as s from big where k in (4, 5, 11, 12) order by k);
+select k, sum(x) over (order by k rows 1 preceding) from big where k in (4, 5, 12) order by k;
+create table inv(k integer primary key, x);
+insert into inv values (1, -10), (2, 9223372036854775807), (3, 5), (4, 0.5), (5, 1), (6, -9223372036854775808), (7, 3);
+select k, sum(x) over (order by k rows 2 preceding) from inv where k <= 3 order by k;
+select k, sum(x) over (order by k rows 2 preceding) from inv order by k;
+select group_concat(s, ',') from (select sum(x) over (order by k rows 2 preceding) as s from inv where k <> 4 order by k);
+select k, avg(x) over (order by k rows 2 preceding), total(x) over (order by k rows 2 preceding), count(*) over (order by k rows 2 preceding) from inv order by k;
+select k, sum(x) over (order by k rows between current row and 1 following) from inv where k >= 5 order by k;
+-- rank and dense_rank asked twice for one row (their value moves their state), with ties, partitions and NULLs.
+select k, a, rank() over w, rank() over w, dense_rank() over w, dense_rank() over w, row_number() over w from t window w as (partition by a is null order by a) order by k;
+select k, g, rank() over (order by g), dense_rank() over (order by g desc), row_number() over (order by g, k desc) from t order by k;
+select k, min(a) over (order by k), max(a) over (order by k), min(c) over (order by k desc), max(b) over (partition by g order by k) from t order by k;
+select k, sum(k) over (partition by g order by k rows 1 preceding), count(b) over (partition by g order by k rows between 1 preceding and 1 following), avg(k) over (partition by g) from t order by k;

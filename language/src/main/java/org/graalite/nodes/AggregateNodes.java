@@ -20,6 +20,12 @@ final class AggregateNodes {
     static final int AVG = 3;
     static final int MIN = 4;
     static final int MAX = 5;
+    /** Window functions (window.c): they only occur in window programs. */
+    static final int ROW_NUMBER = 6;
+    static final int RANK = 7;
+    static final int DENSE_RANK = 8;
+    /** lag and lead: SQLite's no-op step and value; the program fills in their results itself. */
+    static final int NO_VALUE = 9;
 
     private AggregateNodes() {
     }
@@ -39,6 +45,15 @@ final class AggregateNodes {
                 return arguments == 1 ? MIN : -1;
             case "max":
                 return arguments == 1 ? MAX : -1;
+            case "row_number":
+                return arguments == 0 ? ROW_NUMBER : -1;
+            case "rank":
+                return arguments == 0 ? RANK : -1;
+            case "dense_rank":
+                return arguments == 0 ? DENSE_RANK : -1;
+            case "lag":
+            case "lead":
+                return arguments >= 1 && arguments <= 3 ? NO_VALUE : -1;
             default:
                 return -1;
         }
@@ -79,6 +94,46 @@ final class AggregateNodes {
             } else {
                 addLong(x);
             }
+        }
+
+        /**
+         * sumInverse: takes out a value a step added before, in the arithmetic of its step
+         * (an integer sum that overflows turns approximate, as in a step).
+         */
+        @TruffleBoundary
+        void inverse(Object v) {
+            Object n = v instanceof String s ? SqlValues.applyNumericAffinity(s) : v;
+            if (n == null) {
+                return;
+            }
+            count--;
+            if (!approx) {
+                long x = SqlValues.intValue(n);
+                long difference = iSum - x;
+                if (((iSum ^ x) & (iSum ^ difference)) >= 0) {
+                    iSum = difference;
+                    return;
+                }
+                overflow = true;
+                approx = true;
+                init(iSum);
+            }
+            if (n instanceof Long x) {
+                if (x != Long.MIN_VALUE) {
+                    addLong(-x);
+                } else {
+                    addLong(Long.MAX_VALUE);
+                    addLong(1);
+                }
+            } else {
+                add(-SqlValues.realValue(n));
+            }
+        }
+
+        /** sumInverse of a real once the sum is approximate. */
+        void inverseReal(double r) {
+            count--;
+            add(-r);
         }
 
         void stepReal(double r) {
@@ -137,9 +192,15 @@ final class AggregateNodes {
         Object value;
     }
 
-    /** count's state. */
+    /** count's and row_number's state. */
     static final class Count {
         long n;
+    }
+
+    /** rank's and dense_rank's state (window.c's CallCount). */
+    static final class Ranks {
+        long value;
+        long steps;
     }
 
     /**
@@ -201,6 +262,26 @@ final class AggregateNodes {
                     }
                     break;
                 }
+                case ROW_NUMBER: {
+                    Count c = r[accumulator] instanceof Count x ? x : newCount(r);
+                    c.n++;
+                    break;
+                }
+                case RANK: {
+                    Ranks k = r[accumulator] instanceof Ranks x ? x : newRanks(r, accumulator);
+                    k.steps++;
+                    if (k.value == 0) {
+                        k.value = k.steps;
+                    }
+                    break;
+                }
+                case DENSE_RANK: {
+                    Ranks k = r[accumulator] instanceof Ranks x ? x : newRanks(r, accumulator);
+                    k.steps = 1;
+                    break;
+                }
+                case NO_VALUE:
+                    break;
                 default: {
                     Sum s = r[accumulator] instanceof Sum x ? x : newSum(r);
                     if (arg instanceof Double d && (seenSumArguments & REALS) != 0) {
@@ -257,6 +338,13 @@ final class AggregateNodes {
         }
 
         @TruffleBoundary
+        static Ranks newRanks(Object[] r, int accumulator) {
+            Ranks k = new Ranks();
+            r[accumulator] = k;
+            return k;
+        }
+
+        @TruffleBoundary
         private Sum newSum(Object[] r) {
             Sum s = new Sum();
             r[accumulator] = s;
@@ -278,10 +366,20 @@ final class AggregateNodes {
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
+            r[accumulator] = result(execution, pc, kind, r, accumulator);
+        }
+
+        /**
+         * The aggregate's value (xFinalize, and xValue of a window, which SQLite makes the same
+         * function): for no rows count 0, total 0.0, the others NULL. rank and dense_rank move
+         * their state as SQLite's do, so the state is made when there is none.
+         */
+        static Object result(Execution execution, int pc, int kind, Object[] r, int accumulator) {
             Object state = r[accumulator];
             Object result;
             switch (kind) {
                 case COUNT:
+                case ROW_NUMBER:
                     result = state instanceof Count c ? c.n : 0L;
                     break;
                 case MIN:
@@ -293,6 +391,24 @@ final class AggregateNodes {
                     break;
                 case AVG:
                     result = state instanceof Sum s && s.count > 0 ? s.real() / s.count : null;
+                    break;
+                case RANK: {
+                    Ranks k = state instanceof Ranks x ? x : Step.newRanks(r, accumulator);
+                    result = k.value;
+                    k.value = 0;
+                    break;
+                }
+                case DENSE_RANK: {
+                    Ranks k = state instanceof Ranks x ? x : Step.newRanks(r, accumulator);
+                    if (k.steps != 0) {
+                        k.value++;
+                        k.steps = 0;
+                    }
+                    result = k.value;
+                    break;
+                }
+                case NO_VALUE:
+                    result = null;
                     break;
                 default: {
                     if (!(state instanceof Sum s) || s.count == 0) {
@@ -309,7 +425,7 @@ final class AggregateNodes {
                 }
             }
             // A sum of infinities of both signs: SQLite's result_double makes NaN a NULL.
-            r[accumulator] = result instanceof Double d && d.isNaN() ? null : result;
+            return result instanceof Double d && d.isNaN() ? null : result;
         }
     }
 

@@ -48,11 +48,11 @@ public final class NodeFactory {
                     java.util.Map.entry("Compare", "every collation (a guest's: SQLite calls it)"),
                     java.util.Map.entry("Function", "SQLite's built-in functions (natively, with their values' subtypes: JSON), some in Java; guest functions; extensions' functions"),
                     java.util.Map.entry("PureFunc", "SQLite's built-in functions (natively, with their values' subtypes: JSON), some in Java; guest functions; extensions' functions"),
-                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
+                    java.util.Map.entry("AggStep", "count, sum, total, avg, min, max, row_number, rank, dense_rank in Java; SQLite's other aggregates natively; guest aggregates"),
                     java.util.Map.entry("AggStep1", "as AggStep"),
-                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max in Java; SQLite's other aggregates natively; guest aggregates"),
-                    java.util.Map.entry("AggValue", "SQLite's own aggregates and window functions (run natively); guest window functions"),
-                    java.util.Map.entry("AggInverse", "SQLite's own aggregates and window functions (run natively); guest window functions"),
+                    java.util.Map.entry("AggFinal", "count, sum, total, avg, min, max, row_number, rank, dense_rank in Java; SQLite's other aggregates natively; guest aggregates"),
+                    java.util.Map.entry("AggValue", "count, sum, total, avg, min, max, row_number, rank, dense_rank, lag, lead in Java; SQLite's other window functions natively; guest window functions"),
+                    java.util.Map.entry("AggInverse", "count, sum, total, avg in Java; SQLite's other window functions natively; guest window functions"),
                     java.util.Map.entry("VColumn", "except an UPDATE's unchanged column (OPFLAG_NOCHNG) carried through an ephemeral table"));
 
     /** Why the Truffle tier cannot run {@code i}; null if it can. */
@@ -650,16 +650,6 @@ public final class NodeFactory {
         return false;
     }
 
-    /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
-    public static boolean computesWindows(List<Instruction> program) {
-        for (Instruction i : program) {
-            if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** By cursor, the last field a Column of the program reads from it. */
     private static java.util.Map<Integer, Integer> lastFieldsRead(List<Instruction> program) {
         java.util.Map<Integer, Integer> last = new java.util.HashMap<>();
@@ -778,6 +768,15 @@ public final class NodeFactory {
         return database != null && i.opcodeName().startsWith("Agg") && i.p4() instanceof P4.Function f && database.userAggregate(f) == null;
     }
 
+    /** AggInverse (or AggStep1 with P1 set) of one of SQLite's own aggregates: in Java where its state is. */
+    private static InstructionNode builtinInverse(int pc, Instruction i, Build build) {
+        if (build.nativeAccumulators().contains(i.p3())) {
+            return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
+        }
+        P4.Function f = (P4.Function) i.p4();
+        return new WindowAggregateNodes.Inverse(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3());
+    }
+
     /**
      * AggInverse of guest window function {@code user} (or the AggStep1 with P1 set that SQLite's
      * VDBE makes of it): called directly in the guest's conventions for the window steppers
@@ -794,31 +793,63 @@ public final class NodeFactory {
     }
 
     /**
-     * The accumulator registers of SQLite's own aggregates that SQLite itself runs: all of them
-     * in a window program (AggInverse, AggValue), otherwise those without a Java implementation.
+     * The accumulator registers of SQLite's own aggregates that SQLite itself runs: those
+     * without a Java implementation (group_concat, percent_rank, ntile, first_value, ...), those
+     * of an extension, min and max under a guest's collation, and all of them where values carry
+     * subtypes.
      */
     private static java.util.Set<Integer> nativeAccumulators(List<Instruction> program, Database database) {
-        boolean window = false;
-        for (Instruction i : program) {
-            window |= sqliteAggregate(i, database) && (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue"));
-        }
         // With value subtypes about, SQLite's own aggregates keep their arguments' (max of JSON
         // values is JSON): the Java ones would drop them.
         boolean subtypes = usesSubtypes(program);
         java.util.Set<Integer> registers = new java.util.HashSet<>();
         for (Instruction i : program) {
             if (sqliteAggregate(i, database)) {
-                P4.Function f = (P4.Function) i.p4();
                 // An extension's aggregate may have the name of one with a Java implementation.
                 // min and max under a guest's collation (the CollSeq before): SQLite calls it.
                 Instruction before = i.address() > 0 ? program.get(i.address() - 1) : null;
                 boolean guestCollation = before != null && before.opcodeName().equals("CollSeq") && collation(before) < 0;
-                if (window || subtypes || guestCollation || !builtinAggregate(i) || AggregateNodes.kind(f.name(), f.argumentCount()) < 0) {
-                    registers.add(i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1());
+                if (subtypes || guestCollation || !javaAggregate(i)) {
+                    registers.add(accumulator(i));
                 }
             }
         }
         return registers;
+    }
+
+    /** The accumulator register of aggregate instruction {@code i}. */
+    private static int accumulator(Instruction i) {
+        return i.opcodeName().startsWith("AggStep") || i.opcodeName().equals("AggInverse") ? i.p3() : i.p1();
+    }
+
+    /** Whether {@code i} is an AggInverse, or the AggStep1 with P1 set that SQLite's VDBE makes of one. */
+    private static boolean inverse(Instruction i) {
+        return i.opcodeName().equals("AggInverse") || (i.opcodeName().equals("AggStep1") && i.p1() != 0);
+    }
+
+    /**
+     * Whether built-in aggregate instruction {@code i} has a Java implementation
+     * (AggregateNodes, WindowAggregateNodes): every step, value and final of the built-in
+     * aggregates and window functions with a kind, and the inverse of those that have one (min
+     * and max have none; SQLite keeps their frames in an ephemeral index).
+     */
+    private static boolean javaAggregate(Instruction i) {
+        if (!builtinAggregate(i)) {
+            return false;
+        }
+        P4.Function f = (P4.Function) i.p4();
+        int kind = AggregateNodes.kind(f.name(), f.argumentCount());
+        return kind >= 0 && !(inverse(i) && (kind == AggregateNodes.MIN || kind == AggregateNodes.MAX));
+    }
+
+    /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
+    public static boolean computesWindows(List<Instruction> program) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static InstructionNode node(Instruction i, Build build) {
@@ -1238,7 +1269,7 @@ public final class NodeFactory {
                 if (!sqliteAggregate(i, database)) {
                     return guestInverse(pc, i, database.userAggregate((P4.Function) i.p4()));
                 }
-                return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
+                return builtinInverse(pc, i, build);
             case "AggValue":
                 if (!sqliteAggregate(i, database)) {
                     org.graalite.runtime.UserAggregate user = database.userAggregate((P4.Function) i.p4());
@@ -1246,7 +1277,11 @@ public final class NodeFactory {
                     // accumulator has no value member, which the node reports.)
                     return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), user);
                 }
-                return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
+                if (build.nativeAccumulators().contains(i.p1())) {
+                    return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
+                }
+                P4.Function valued = (P4.Function) i.p4();
+                return new WindowAggregateNodes.Value(pc, AggregateNodes.kind(valued.name(), valued.argumentCount()), i.p1(), i.p3());
             case "AggStep":
             case "AggStep1": {
                 P4.Function f = (P4.Function) i.p4();
@@ -1262,6 +1297,9 @@ public final class NodeFactory {
                         return new AggregateNodes.GuestConventionStep(pc, i.p2(), i.p5(), i.p3(), user, false);
                     }
                     return new AggregateNodes.GuestStep(pc, i.p2(), i.p5(), i.p3(), user, false);
+                }
+                if (inverse(i)) {
+                    return builtinInverse(pc, i, build);
                 }
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");

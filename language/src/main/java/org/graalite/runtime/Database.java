@@ -284,12 +284,14 @@ public final class Database implements AutoCloseable {
      * pointer), where the Truffle tier carries every value across the native boundary and back;
      * JsonQuery measured the Truffle tier at 2 to 3 times SQLite's time.
      * <li>Window functions that are all SQLite's own (sum, count, row_number, rank, lag, ...):
-     * their state stays in SQLite's registers, so the Truffle tier makes a native call that
-     * carries its arguments across for every step, inverse and value of every row, besides the
-     * ephemeral table of the frames that is SQLite's in both; measured at 1.5 to 2 times SQLite's
-     * time over 100,000 rows (bench/callbacks/callbacks.py's built-in sum: 0.083 s against
-     * 0.04 s). A statement that calls a guest's function or aggregate stays on the Truffle tier,
-     * where the guest's code is called (and inlined) directly instead of through an upcall.
+     * SQLite's ephemeral table of the frames is written and read by several cursors for every
+     * row, and the Truffle tier makes a native call for each of those moves, inserts and
+     * deletes (and a payload call after each write, which moves the other cursors' records).
+     * With the aggregates' state in Java (WindowAggregateNodes) seven window queries over
+     * 100,000 rows measured 1.3 to 1.6 times SQLite's time (before that, with a native call for
+     * every step, inverse and value too, 1.5 to 2 times). A statement that calls a guest's
+     * function or aggregate stays on the Truffle tier, where the guest's code is called (and
+     * inlined) directly instead of through an upcall.
      * </ul>
      */
     private static boolean fasterOnSqlitesEngine(org.graalite.program.Program program) {
