@@ -231,6 +231,22 @@ public final class NativeConnection implements AutoCloseable {
         return interruptFlag;
     }
 
+    /** Whether a guest's collation was ever defined on this connection (never reset; see {@link #mayCallCollationsBack}). */
+    private volatile boolean guestCollations;
+
+    /** Notes that a guest's collation, which SQLite calls through an upcall, is defined here. */
+    void noteGuestCollation() {
+        guestCollations = true;
+    }
+
+    /**
+     * Whether SQLite may call back into Java to compare text on this connection: then the calls
+     * that compare keys (sorters) must not be critical downcalls.
+     */
+    boolean mayCallCollationsBack() {
+        return guestCollations;
+    }
+
     public static String libraryVersion() {
         return Sqlite3.libversion();
     }

@@ -95,6 +95,11 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle CURSOR_ROWID = NativeFunction.CURSOR_ROWID.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_PAYLOAD = NativeFunction.CURSOR_PAYLOAD.ffm;
     private static final java.lang.invoke.MethodHandle SORTER_NEXT = NativeFunction.SORTER_NEXT.ffm;
+    /* The sorters' critical variants, for connections without guest collations (see sortsWithoutUpcalls). */
+    private static final java.lang.invoke.MethodHandle OP_SORTER_INSERT_CRITICAL = NativeFunction.OP_SORTER_INSERT.withoutUpcalls();
+    private static final java.lang.invoke.MethodHandle SORTER_SORT_CRITICAL = NativeFunction.SORTER_SORT.withoutUpcalls();
+    private static final java.lang.invoke.MethodHandle SORTER_NEXT_CRITICAL = NativeFunction.SORTER_NEXT.withoutUpcalls();
+    private static final java.lang.invoke.MethodHandle OP_SORTER_DATA_CRITICAL = NativeFunction.OP_SORTER_DATA.withoutUpcalls();
     private static final java.lang.invoke.MethodHandle TABLE_MOVETO = NativeFunction.TABLE_MOVETO.ffm;
     private static final java.lang.invoke.MethodHandle CURSOR_EOF = NativeFunction.CURSOR_EOF.ffm;
     private static final java.lang.invoke.MethodHandle OP_VBEGIN = NativeFunction.OP_VBEGIN.ffm;
@@ -134,6 +139,15 @@ public final class NativeVdbe {
         this.stmtAddress = stmt.address();
         this.outAddress = out.address();
         this.interruptFlag = statement.connection().interruptFlag();
+    }
+
+    /**
+     * Whether this statement's sorters may make critical calls: no guest collation, which
+     * SQLite would call back while it compares keys, is defined on the connection. Asked at
+     * each call, since one may be defined while the statement is prepared.
+     */
+    private boolean sortsWithoutUpcalls() {
+        return !statement.connection().mayCallCollationsBack();
     }
 
     /** The native statement's address (the first argument of every shim call). */
@@ -777,7 +791,7 @@ public final class NativeVdbe {
         MemorySegment.copy(record, 0, m, ValueLayout.JAVA_BYTE, 0, record.length);
         int rc;
         try {
-            rc = (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, record.length);
+            rc = sortsWithoutUpcalls() ? (int) OP_SORTER_INSERT_CRITICAL.invokeExact(stmt, pc, m, record.length) : (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, record.length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -790,7 +804,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int sorterSort(int cursor) {
         try {
-            return (int) SORTER_SORT.invokeExact(stmt, cursor);
+            return sortsWithoutUpcalls() ? (int) SORTER_SORT_CRITICAL.invokeExact(stmt, cursor) : (int) SORTER_SORT.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -800,7 +814,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public int sorterNext(int cursor) {
         try {
-            return (int) SORTER_NEXT.invokeExact(stmt, cursor);
+            return sortsWithoutUpcalls() ? (int) SORTER_NEXT_CRITICAL.invokeExact(stmt, cursor) : (int) SORTER_NEXT.invokeExact(stmt, cursor);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -812,7 +826,7 @@ public final class NativeVdbe {
         MemorySegment n = scratch(8);
         MemorySegment z;
         try {
-            z = (MemorySegment) OP_SORTER_DATA.invokeExact(stmt, pc, n);
+            z = sortsWithoutUpcalls() ? (MemorySegment) OP_SORTER_DATA_CRITICAL.invokeExact(stmt, pc, n) : (MemorySegment) OP_SORTER_DATA.invokeExact(stmt, pc, n);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -53,6 +53,10 @@ public final class UserCollations {
      * uses the collation runs, and expires the prepared statements otherwise.
      */
     public static void register(NativeConnection connection, String name, Comparison comparison) {
+        if (comparison != null) {
+            // Before SQLite can call it: the connection's sorters stop making critical calls.
+            connection.noteGuestCollation();
+        }
         long id = comparison == null ? 0 : COMPARISONS.add(comparison);
         int rc;
         MemorySegment compare = comparison == null ? MemorySegment.NULL : COMPARE;
