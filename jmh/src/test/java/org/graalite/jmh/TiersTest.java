@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The 22 TPC-H queries at scale factor 0.01 (without and with the secondary indexes) and the 13
- * SSB queries at scale factor 0.01, each run through Graalite with {@code sql.Tier=native} (the
- * oracle: SQLite's own VDBE) and with {@code sql.Tier=auto}: results must be identical, values
+ * The 22 TPC-H queries at scale factor 0.01 (without and with the secondary indexes), the 13
+ * SSB queries at scale factor 0.01 and WindowQuery's window functions over TPC-H, each run
+ * through Graalite with {@code sql.Tier=native} (the oracle: SQLite's own VDBE) and with
+ * {@code sql.Tier=auto}: results must be identical, values
  * and storage classes (INTEGER, REAL, TEXT, BLOB, NULL) and row order. Each query also runs
  * with {@code sql.Tier=truffle}: where it runs, its results must match too; where it cannot,
  * the error naming the missing opcodes is recorded. The report (which queries run entirely on
@@ -81,6 +82,12 @@ class TiersTest {
     @TestFactory
     Stream<DynamicTest> ssb() {
         return queries(SsbData.ensure(0.01), "ssb", Workloads.SSB);
+    }
+
+    /** WindowQuery's window functions: their state in Java on the Truffle tier (sql.Tier=auto runs them natively). */
+    @TestFactory
+    Stream<DynamicTest> windowFunctions() {
+        return queries(TpchData.ensure(0.01, true), "window", Workloads.WINDOW);
     }
 
     /** The storage classes come through: INTEGER as Long, REAL as Double even when whole. */
