@@ -249,15 +249,13 @@ public final class Database implements AutoCloseable {
 
     Tier chooseTier(Statement statement) {
         Tier chosen;
-        if (tierOption == Tier.NATIVE) {
+        if (tierOption == Tier.NATIVE || statement.nativeStatement().isExplain()) {
+            // EXPLAIN and EXPLAIN QUERY PLAN list the program instead of running it, on every
+            // tier (sql.Tier=truffle included: nothing of the program runs); that listing is
+            // SQLite's engine's job (sqlite3VdbeList), not the interpreter's.
             chosen = Tier.NATIVE;
         } else {
             Set<String> missing = TruffleTierSupport.missingOpcodes(statement.program(), this);
-            if (statement.nativeStatement().isExplain()) {
-                // EXPLAIN and EXPLAIN QUERY PLAN list the program instead of running it; that
-                // listing is SQLite's engine's job (sqlite3VdbeList), not the interpreter's.
-                missing.add("EXPLAIN (listing the program)");
-            }
             if (missing.isEmpty() && !requiresTruffleTier() && fasterOnSqlitesEngine(statement.program())) {
                 chosen = Tier.NATIVE;
             } else if (missing.isEmpty()) {

@@ -162,13 +162,21 @@ class TierOptionTest {
     }
 
     @Test
-    void explainListsTheProgramOnTheAutoTier() {
-        try (Context c = SqlContexts.create("auto")) {
-            // EXPLAIN lists the program (one row per instruction, 8 columns); it must not run it.
-            var rows = SqlContexts.rows(c.eval("sql", "explain select 1"));
-            assertTrue(rows.size() >= 4, "EXPLAIN should list the instructions: " + rows);
-            assertEquals(8, rows.get(0).size());
-            assertEquals("Init", rows.get(0).get(1));
+    void explainListsTheProgramOnEveryTier() {
+        for (String tier : List.of("auto", "truffle", "native")) {
+            try (Context c = SqlContexts.create(tier)) {
+                // EXPLAIN lists the program (one row per instruction, 8 columns); it must not run
+                // it, so sql.Tier=truffle lets SQLite list it too, as EXPLAIN QUERY PLAN.
+                c.eval("sql", "create table t(x integer primary key, y)");
+                var rows = SqlContexts.rows(c.eval("sql", "explain insert into t values (1, 2)"));
+                assertTrue(rows.size() >= 4, "EXPLAIN should list the instructions: " + rows);
+                assertEquals(8, rows.get(0).size(), tier);
+                assertEquals("Init", rows.get(0).get(1), tier);
+                var plan = SqlContexts.rows(c.eval("sql", "explain query plan select y from t where x = 1"));
+                assertEquals(1, plan.size(), tier + ": " + plan);
+                assertTrue(String.valueOf(plan.get(0).get(3)).startsWith("SEARCH t USING INTEGER PRIMARY KEY"), tier + ": " + plan);
+                assertEquals(List.of(), SqlContexts.rows(c.eval("sql", "select * from t")), tier + ": EXPLAIN must not run the insert");
+            }
         }
     }
 
