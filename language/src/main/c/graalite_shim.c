@@ -2130,16 +2130,57 @@ GRAALITE_EXPORT int graalite_op_sorter_compare(sqlite3_stmt *stmt, int pc, const
   return res != 0;
 }
 
-/* OP_JournalMode at pc with P3 = PAGER_JOURNALMODE_QUERY (no change): the journal mode's name, or NULL if the instruction is another one. */
-GRAALITE_EXPORT const char *graalite_journal_mode_query(sqlite3_stmt *stmt, int pc) {
+/*
+ * OP_JournalMode at pc, as vdbe.c's: the journal mode after the instruction (P3, or the mode
+ * unchanged for PAGER_JOURNALMODE_QUERY, or when the pager cannot change it now), its name
+ * returned; *pRc is SQLITE_OK or the error that ends the execution (into or out of WAL inside a
+ * transaction, with SQLite's message; an error closing the WAL or setting the file's version).
+ * NULL with SQLITE_MISUSE when pc is not a JournalMode.
+ */
+GRAALITE_EXPORT const char *graalite_op_journal_mode(sqlite3_stmt *stmt, int pc, int *pRc) {
   Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
   Op *pOp;
+  Btree *pBt;
   Pager *pPager;
+  int eNew, eOld, rc = SQLITE_OK;
+  *pRc = SQLITE_MISUSE;
   if (pc < 0 || pc >= p->nOp) return 0;
   pOp = &p->aOp[pc];
-  if (pOp->opcode != OP_JournalMode || pOp->p3 != PAGER_JOURNALMODE_QUERY || pOp->p1 < 0 || pOp->p1 >= p->db->nDb || p->db->aDb[pOp->p1].pBt == 0) return 0;
-  pPager = sqlite3BtreePager(p->db->aDb[pOp->p1].pBt);
-  return sqlite3JournalModename(sqlite3PagerSetJournalMode(pPager, sqlite3PagerGetJournalMode(pPager)));
+  if (pOp->opcode != OP_JournalMode || pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return 0;
+  pBt = db->aDb[pOp->p1].pBt;
+  pPager = sqlite3BtreePager(pBt);
+  eNew = pOp->p3;
+  eOld = sqlite3PagerGetJournalMode(pPager);
+  if (eNew == PAGER_JOURNALMODE_QUERY) eNew = eOld;
+  if (!sqlite3PagerOkToChangeJournalMode(pPager)) eNew = eOld;
+#ifndef SQLITE_OMIT_WAL
+  /* No WAL for a database in temporary storage, or on a VFS without shared memory. */
+  if (eNew == PAGER_JOURNALMODE_WAL && (sqlite3Strlen30(sqlite3PagerFilename(pPager, 1)) == 0 || !sqlite3PagerWalSupported(pPager))) {
+    eNew = eOld;
+  }
+  if (eNew != eOld && (eOld == PAGER_JOURNALMODE_WAL || eNew == PAGER_JOURNALMODE_WAL)) {
+    if (!db->autoCommit || db->nVdbeRead > 1) {
+      sqlite3VdbeError(p, "cannot change %s wal mode from within a transaction", (eNew == PAGER_JOURNALMODE_WAL ? "into" : "out of"));
+      *pRc = SQLITE_ERROR;
+      return sqlite3JournalModename(eOld);
+    }
+    if (eOld == PAGER_JOURNALMODE_WAL) {
+      /* Leaving WAL: closing the log checkpoints it and deletes it. */
+      rc = sqlite3PagerCloseWal(pPager, db);
+      if (rc == SQLITE_OK) sqlite3PagerSetJournalMode(pPager, eNew);
+    } else if (eOld == PAGER_JOURNALMODE_MEMORY) {
+      /* No direct way from MEMORY to WAL: through OFF. */
+      sqlite3PagerSetJournalMode(pPager, PAGER_JOURNALMODE_OFF);
+    }
+    /* A transaction on the file, always with a rollback journal, writes its version bytes. */
+    if (rc == SQLITE_OK) rc = sqlite3BtreeSetVersion(pBt, (eNew == PAGER_JOURNALMODE_WAL ? 2 : 1));
+  }
+#endif
+  if (rc) eNew = eOld;
+  eNew = sqlite3PagerSetJournalMode(pPager, eNew);
+  *pRc = rc;
+  return sqlite3JournalModename(eNew);
 }
 
 /* OP_IfSizeBetween at pc: (rc << 8) | 1 when 10*log2 of the estimated row count (-1 when empty) is within P3..P4. */

@@ -223,7 +223,8 @@ public enum NativeFunction {
     OP_SCHEMA("graalite_op_schema", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_SEEK_END("graalite_cursor_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_SORTER_COMPARE("graalite_op_sorter_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
-    JOURNAL_MODE_QUERY("graalite_journal_mode_query", false, ADDRESS, ADDRESS, JAVA_INT),
+    /* Changing the journal mode may checkpoint and delete the WAL, and write the file: not critical. */
+    OP_JOURNAL_MODE("graalite_op_journal_mode", false, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     RESET_ONE_SCHEMA("graalite_reset_one_schema", false, null, ADDRESS, JAVA_INT),
     CURSOR_EOF("graalite_cursor_eof", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_HINTS("graalite_cursor_hints", true, null, ADDRESS, JAVA_INT, JAVA_INT),

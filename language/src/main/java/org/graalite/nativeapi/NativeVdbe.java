@@ -54,7 +54,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle INDEX_MOVETO = NativeFunction.INDEX_MOVETO.ffm;
     private static final java.lang.invoke.MethodHandle INDEX_MOVETO_VALUES = NativeFunction.INDEX_MOVETO_VALUES.ffm;
     private static final java.lang.invoke.MethodHandle INDEX_ROWID = NativeFunction.INDEX_ROWID.ffm;
-    private static final java.lang.invoke.MethodHandle JOURNAL_MODE_QUERY = NativeFunction.JOURNAL_MODE_QUERY.ffm;
+    private static final java.lang.invoke.MethodHandle OP_JOURNAL_MODE = NativeFunction.OP_JOURNAL_MODE.ffm;
     private static final java.lang.invoke.MethodHandle OP_AUTO_COMMIT = NativeFunction.OP_AUTO_COMMIT.ffm;
     private static final java.lang.invoke.MethodHandle OP_DELETE = NativeFunction.OP_DELETE.ffm;
     private static final java.lang.invoke.MethodHandle OP_FK_CHECK = NativeFunction.OP_FK_CHECK.ffm;
@@ -1313,18 +1313,17 @@ public final class NativeVdbe {
         return r != 0;
     }
 
-    /** OP_JournalMode at {@code pc} that only asks: the journal mode's name ("delete", "wal", ...). */
+    /** OP_JournalMode at {@code pc} (PRAGMA journal_mode): the mode's name after it ("delete", "wal", ...), changed as P3 asks. */
     @TruffleBoundary
     public String journalMode(int pc) {
+        MemorySegment rc = scratch(8);
         MemorySegment z;
         try {
-            z = (MemorySegment) JOURNAL_MODE_QUERY.invokeExact(stmt, pc);
+            z = (MemorySegment) OP_JOURNAL_MODE.invokeExact(stmt, pc, rc);
         } catch (Throwable t) {
             throw rethrow(t);
         }
-        if (z.address() == 0) {
-            throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
-        }
+        check(pc, rc.get(ValueLayout.JAVA_INT, 0));
         return z.reinterpret(Integer.MAX_VALUE).getString(0);
     }
 

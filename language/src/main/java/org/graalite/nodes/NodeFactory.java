@@ -36,7 +36,6 @@ public final class NodeFactory {
                     java.util.Map.entry("Affinity", "with its affinity string"),
                     java.util.Map.entry("TypeCheck", "with its table's columns"),
                     java.util.Map.entry("Permutation", "before a Compare with built-in collations"),
-                    java.util.Map.entry("JournalMode", "P3 = -1 (asking for the mode, not changing it)"),
                     java.util.Map.entry("Program", "when the Truffle tier runs every instruction of the sub-program"),
                     java.util.Map.entry("Eq", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
                     java.util.Map.entry("Ne", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
@@ -79,11 +78,8 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode":
                 return null;
-            case "JournalMode":
-                // Only the query (PAGER_JOURNALMODE_QUERY): changing the mode stays SQLite's.
-                return i.p3() == -1 ? null : "JournalMode that changes the mode";
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
             case "Null":
@@ -873,7 +869,7 @@ public final class NodeFactory {
             case "SeekEnd":
                 return new WriteNodes.SeekEnd(pc, i.p1());
             case "JournalMode":
-                return new SchemaNodes.JournalModeQuery(pc, i.p2());
+                return new SchemaNodes.JournalMode(pc, i.p2());
             case "SorterCompare":
                 return new WriteNodes.SorterCompare(pc, i.p2(), i.p3());
             case "Checkpoint":

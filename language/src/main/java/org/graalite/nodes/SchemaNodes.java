@@ -63,11 +63,15 @@ final class SchemaNodes {
         }
     }
 
-    /** JournalMode P1 P2 P3 with P3 = -1: r[P2] = the journal mode of database P1, unchanged (also the program of a DROP ... IF EXISTS that has nothing to drop). */
-    static final class JournalModeQuery extends InstructionNode {
+    /**
+     * JournalMode P1 P2 P3: r[P2] = the journal mode of database P1 after it is changed to P3's
+     * (P3 = -1 only asks, as in the program of a DROP ... IF EXISTS that has nothing to drop);
+     * SQLite's pager changes it (NativeVdbe.journalMode).
+     */
+    static final class JournalMode extends InstructionNode {
         private final int register;
 
-        JournalModeQuery(int pc, int register) {
+        JournalMode(int pc, int register) {
             super(pc, STRAIGHT, -1);
             this.register = register;
         }
