@@ -1117,6 +1117,73 @@ GRAALITE_EXPORT int graalite_index_moveto_values(sqlite3_stmt *stmt, int iCur, c
   return graalite_index_sought(pC, rc, r.eqSeen, res);
 }
 
+/*
+ * OP_IFindKey at pc (PRAGMA integrity_check), after the OP_Found with the same cursor and key:
+ * looks around the cursor for the entry of key r[P3..] (nField values, the index's nColumn), as
+ * sqlite3VdbeFindIndexKey does (fields of expressions skipped, reals within 2 ULPs). 0 when it
+ * is there (the cursor on it), 1 to jump to P2 (not found, or an error, which the check
+ * reports as a missing entry, as vdbe.c), (SQLITE_MISUSE << 8) for another instruction.
+ */
+GRAALITE_EXPORT int graalite_op_ifindkey(sqlite3_stmt *stmt, int pc, const GraaliteValue *key, int nField) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  Mem aMem[GRAALITE_MAX_KEY_FIELDS];
+  UnpackedRecord r;
+  int res = 0, rc, i;
+  if (pC == 0 || pC->isTable || pOp->opcode != OP_IFindKey || pOp->p4type != P4_INDEX || nField != pOp->p4.pIdx->nColumn || nField > GRAALITE_MAX_KEY_FIELDS) {
+    return SQLITE_MISUSE << 8;
+  }
+  for (i = 0; i < nField; i++) graalite_key_mem(&key[i], &aMem[i], p->db);
+  memset(&r, 0, sizeof(r));
+  r.aMem = aMem;
+  r.nField = (u16)nField;
+  r.pKeyInfo = pC->pKeyInfo;
+  rc = sqlite3VdbeFindIndexKey(pC->uc.pCursor, pOp->p4.pIdx, &r, &res, 1);
+  if (rc || res != 0) return 1;
+  pC->nullRow = 0;
+  return 0;
+}
+
+/*
+ * OP_IntegrityCk at pc: checks the b-trees whose roots P4 lists, of database P5, reporting at
+ * most budget + 1 errors (r[P1] is the budget). *pnErr is the number found and *pzErr their
+ * report (sqlite3_malloc'd, for the caller to free; NULL when none); aCount[i] is the number
+ * of entries of tree i where aSet[i] is 1 (the trees the check reached: their registers
+ * P3 + i take the counts). Returns SQLITE_OK or the error that ends the execution.
+ */
+GRAALITE_EXPORT int graalite_op_integrity_ck(sqlite3_stmt *stmt, int pc, sqlite3_int64 budget, sqlite3_int64 *aCount, unsigned char *aSet, int *pnErr, char **pzErr) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  int nRoot = pOp->p2, nErr = 0, rc, i;
+  Mem *aCnt;
+  char *z = 0;
+  *pnErr = 0;
+  *pzErr = 0;
+  if (pOp->opcode != OP_IntegrityCk || pOp->p4type != P4_INTARRAY || nRoot <= 0 || pOp->p5 >= db->nDb) return SQLITE_MISUSE;
+  aCnt = sqlite3DbMallocZero(db, sizeof(Mem) * nRoot);
+  if (aCnt == 0) return SQLITE_NOMEM;
+  for (i = 0; i < nRoot; i++) {
+    aCnt[i].flags = MEM_Null;
+    aCnt[i].db = db;
+  }
+  rc = sqlite3BtreeIntegrityCheck(db, db->aDb[pOp->p5].pBt, (Pgno *)&pOp->p4.ai[1], aCnt, nRoot, (int)budget + 1, &nErr, &z);
+  for (i = 0; i < nRoot; i++) {
+    aSet[i] = (aCnt[i].flags & MEM_Int) != 0;
+    aCount[i] = aSet[i] ? aCnt[i].u.i : 0;
+    sqlite3VdbeMemRelease(&aCnt[i]);
+  }
+  sqlite3DbFree(db, aCnt);
+  *pnErr = nErr;
+  if (nErr != 0 && rc) {
+    sqlite3_free(z);
+    return rc;
+  }
+  *pzErr = z;
+  return nErr == 0 ? rc : SQLITE_OK;
+}
+
 /* Compares an index cursor's current entry with a key (sqlite3VdbeIdxKeyCompare): (rc << 8) | sign. */
 GRAALITE_EXPORT int graalite_index_compare(sqlite3_stmt *stmt, int iCur, const void *z, int n, int nField, int defaultRc) {
   Vdbe *p = (Vdbe *)stmt;

@@ -223,6 +223,9 @@ public enum NativeFunction {
     OP_SCHEMA("graalite_op_schema", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     CURSOR_SEEK_END("graalite_cursor_seek_end", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_SORTER_COMPARE("graalite_op_sorter_compare", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+    /* PRAGMA integrity_check: reads every page of the checked b-trees; IFindKey compares keys (a guest's collation). */
+    OP_INTEGRITY_CK("graalite_op_integrity_ck", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
+    OP_IFINDKEY("graalite_op_ifindkey", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     /* Changing the journal mode may checkpoint and delete the WAL, and write the file: not critical. */
     OP_JOURNAL_MODE("graalite_op_journal_mode", false, ADDRESS, ADDRESS, JAVA_INT, ADDRESS),
     RESET_ONE_SCHEMA("graalite_reset_one_schema", false, null, ADDRESS, JAVA_INT),

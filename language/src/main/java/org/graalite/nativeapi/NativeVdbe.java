@@ -55,6 +55,9 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle INDEX_MOVETO_VALUES = NativeFunction.INDEX_MOVETO_VALUES.ffm;
     private static final java.lang.invoke.MethodHandle INDEX_ROWID = NativeFunction.INDEX_ROWID.ffm;
     private static final java.lang.invoke.MethodHandle OP_JOURNAL_MODE = NativeFunction.OP_JOURNAL_MODE.ffm;
+    private static final java.lang.invoke.MethodHandle OP_INTEGRITY_CK = NativeFunction.OP_INTEGRITY_CK.ffm;
+    private static final java.lang.invoke.MethodHandle OP_IFINDKEY = NativeFunction.OP_IFINDKEY.ffm;
+    private static final java.lang.invoke.MethodHandle SQLITE3_FREE = NativeFunction.FREE.ffm;
     private static final java.lang.invoke.MethodHandle OP_AUTO_COMMIT = NativeFunction.OP_AUTO_COMMIT.ffm;
     private static final java.lang.invoke.MethodHandle OP_DELETE = NativeFunction.OP_DELETE.ffm;
     private static final java.lang.invoke.MethodHandle OP_FK_CHECK = NativeFunction.OP_FK_CHECK.ffm;
@@ -1325,6 +1328,68 @@ public final class NativeVdbe {
         }
         check(pc, rc.get(ValueLayout.JAVA_INT, 0));
         return z.reinterpret(Integer.MAX_VALUE).getString(0);
+    }
+
+    /**
+     * OP_IntegrityCk at {@code pc} (PRAGMA integrity_check): checks the b-trees it lists with
+     * r[errors] as the budget of errors to report, then as vdbe.c: r[errors] less the errors
+     * found beyond one, r[errors + 1] their report (NULL when none), r[counts + i] the number of
+     * entries of each tree the check reached, of {@code roots}.
+     */
+    @TruffleBoundary
+    public void integrityCheck(int pc, Object[] registers, int errors, int counts, int roots) {
+        long budget = registers[errors] instanceof Long l ? l : 0;
+        // Out-parameters: the report's address at 0, the error count at 8, the counts from 16,
+        // then a byte per tree that says whether the check reached it.
+        MemorySegment m = scratch(16 + 9L * roots);
+        int rc;
+        try {
+            rc = (int) OP_INTEGRITY_CK.invokeExact(stmt, pc, budget, m.asSlice(16), m.asSlice(16 + 8L * roots), m.asSlice(8), m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        registers[errors + 1] = null;
+        check(pc, rc);
+        for (int i = 0; i < roots; i++) {
+            if (m.get(ValueLayout.JAVA_BYTE, 16 + 8L * roots + i) != 0) {
+                registers[counts + i] = m.get(ValueLayout.JAVA_LONG, 16 + 8L * i);
+            }
+        }
+        int found = m.get(ValueLayout.JAVA_INT, 8);
+        MemorySegment report = m.get(ValueLayout.ADDRESS, 0);
+        if (found > 0) {
+            registers[errors] = budget - (found - 1);
+            registers[errors + 1] = report.address() == 0 ? null : report.reinterpret(Integer.MAX_VALUE).getString(0);
+        }
+        if (report.address() != 0) {
+            try {
+                SQLITE3_FREE.invokeExact(report);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        }
+    }
+
+    /**
+     * OP_IFindKey at {@code pc} with the key r[first..first+fields-1] (the index's columns, as
+     * the Found before it): whether to jump, no entry around the cursor matching it.
+     */
+    @TruffleBoundary
+    public boolean indexKeyMissing(int pc, Object[] registers, int first, int fields) {
+        if (fields > MAX_KEY_FIELDS) {
+            throw abort(pc, org.graalite.runtime.ResultCodes.SQLITE_MISUSE);
+        }
+        MemorySegment key = marshal(registers, first, fields, 0);
+        int r;
+        try {
+            r = (int) OP_IFINDKEY.invokeExact(stmt, pc, key, fields);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if ((r >>> 8) != 0) {
+            throw abort(pc, r >>> 8);
+        }
+        return r == 1;
     }
 
     // ---- Virtual tables (graalite_shim.c): each ends the execution with the module's error.

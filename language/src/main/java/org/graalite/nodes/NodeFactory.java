@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -870,6 +870,13 @@ public final class NodeFactory {
                 return new WriteNodes.SeekEnd(pc, i.p1());
             case "JournalMode":
                 return new SchemaNodes.JournalMode(pc, i.p2());
+            case "IntegrityCk":
+                return new IntegrityCheckNodes.IntegrityCk(pc, i.p1(), i.p2(), i.p3());
+            case "IFindKey": {
+                // Its key is the one of the Found before it (P4 there: the number of registers).
+                Instruction found = pc > 0 ? build.program().get(pc - 1) : null;
+                return new IntegrityCheckNodes.IFindKey(pc, i.p2(), i.p1(), i.p3(), found != null && found.opcodeName().equals("Found") ? int32(found) : 0);
+            }
             case "SorterCompare":
                 return new WriteNodes.SorterCompare(pc, i.p2(), i.p3());
             case "Checkpoint":
