@@ -1960,8 +1960,8 @@ GRAALITE_EXPORT int graalite_op_fk_check(sqlite3_stmt *stmt, int pc) {
  * all of them: SQLite's b-tree, schema parser and statement expiry do the work. Returns
  * SQLITE_OK (with the instruction's integer result in pOut[0]: ReadCookie's cookie,
  * CreateBtree's root page, Destroy's moved root page, Clear's deleted rows, Pagecount's and
- * MaxPgcnt's page counts; Checkpoint's three results in pOut[0..2]) or the error that ended
- * the execution.
+ * MaxPgcnt's page counts, IncrVacuum's 1 when no free page was left; Checkpoint's three
+ * results in pOut[0..2]) or the error that ended the execution.
  */
 GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64 *pOut) {
   Vdbe *p = (Vdbe *)stmt;
@@ -2137,6 +2137,16 @@ GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64
     case OP_DropTrigger:
       sqlite3UnlinkAndDeleteTrigger(db, pOp->p1, pOp->p4.z);
       return SQLITE_OK;
+    case OP_IncrVacuum:
+      /* PRAGMA incremental_vacuum: one free page given back; pOut[0] = 1 when none was left
+       * (the jump to P2 that ends the loop). */
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || db->aDb[pOp->p1].pBt == 0) return SQLITE_MISUSE;
+      rc = sqlite3BtreeIncrVacuum(db->aDb[pOp->p1].pBt);
+      if (rc == SQLITE_DONE) {
+        pOut[0] = 1;
+        rc = SQLITE_OK;
+      }
+      break;
     case OP_Expire:
       if (!pOp->p1) {
         sqlite3ExpirePreparedStatements(db, pOp->p2);

@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -870,6 +870,8 @@ public final class NodeFactory {
                 return new WriteNodes.SeekEnd(pc, i.p1());
             case "JournalMode":
                 return new SchemaNodes.JournalMode(pc, i.p2());
+            case "IncrVacuum":
+                return new SchemaNodes.IncrVacuum(pc, i.p2());
             case "IntegrityCk":
                 return new IntegrityCheckNodes.IntegrityCk(pc, i.p1(), i.p2(), i.p3());
             case "IFindKey": {

@@ -64,6 +64,24 @@ final class SchemaNodes {
     }
 
     /**
+     * IncrVacuum P1 P2 (PRAGMA incremental_vacuum): database P1 gives one free page back to the
+     * file system; jumps to P2 when none was left. SQLite's b-tree moves the pages.
+     */
+    static final class IncrVacuum extends InstructionNode {
+        IncrVacuum(int pc, int target) {
+            super(pc, BRANCH, target);
+        }
+
+        @Override
+        public boolean executeBranch(Execution execution) {
+            long done = execution.vdbe.schema(pc, false, 0);
+            // Pages moved under the execution's cursors.
+            execution.invalidateRecords();
+            return done != 0;
+        }
+    }
+
+    /**
      * JournalMode P1 P2 P3: r[P2] = the journal mode of database P1 after it is changed to P3's
      * (P3 = -1 only asks, as in the program of a DROP ... IF EXISTS that has nothing to drop);
      * SQLite's pager changes it (NativeVdbe.journalMode).
