@@ -2576,6 +2576,35 @@ GRAALITE_EXPORT int graalite_op_vrename(sqlite3_stmt *stmt, int pc, const Graali
 }
 
 /*
+ * OP_VCheck at pc (PRAGMA integrity_check of a virtual table): the module's xIntegrity on the
+ * table P4 of database P1 with P3; *pzErr its report (sqlite3_malloc'd, for the caller to free;
+ * NULL when sound, or when the table is not connected). SQLITE_OK or the module's error.
+ */
+GRAALITE_EXPORT int graalite_op_vcheck(sqlite3_stmt *stmt, int pc, char **pzErr) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp = &p->aOp[pc];
+  Table *pTab;
+  sqlite3_vtab *pVtab;
+  char *zErr = 0;
+  int rc;
+  *pzErr = 0;
+  if (pOp->opcode != OP_VCheck || pOp->p4type != P4_TABLEREF || pOp->p1 < 0 || pOp->p1 >= db->nDb) return SQLITE_MISUSE;
+  pTab = pOp->p4.pTab;
+  if (pTab->u.vtab.p == 0) return SQLITE_OK;
+  pVtab = pTab->u.vtab.p->pVtab;
+  sqlite3VtabLock(pTab->u.vtab.p);
+  rc = pVtab->pModule->xIntegrity(pVtab, db->aDb[pOp->p1].zDbSName, pTab->zName, pOp->p3, &zErr);
+  sqlite3VtabUnlock(pTab->u.vtab.p);
+  if (rc) {
+    sqlite3_free(zErr);
+    return rc;
+  }
+  *pzErr = zErr;
+  return SQLITE_OK;
+}
+
+/*
  * OP_VUpdate at pc: xUpdate of table P4 with the P2 registers from P3 (the old rowid, the new
  * rowid, the columns), whose values come from Java; a value of type GRAALITE_VALUE_KEPT
  * leaves its register as it is (an unchanged column's "no change" NULL, set by VColumn).

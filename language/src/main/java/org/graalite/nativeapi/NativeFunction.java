@@ -259,6 +259,7 @@ public enum NativeFunction {
     OP_VNEXT("graalite_op_vnext", false, JAVA_INT, ADDRESS, JAVA_INT),
     VTAB_ROWID("graalite_vtab_rowid", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_VRENAME("graalite_op_vrename", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+    OP_VCHECK("graalite_op_vcheck", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_VUPDATE("graalite_op_vupdate", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     REGISTER_SET_NULL("graalite_register_set_null", true, null, ADDRESS, JAVA_INT),
     TEXT_NUMERIC("graalite_text_numeric", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),

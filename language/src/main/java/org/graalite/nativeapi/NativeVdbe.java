@@ -57,6 +57,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_JOURNAL_MODE = NativeFunction.OP_JOURNAL_MODE.ffm;
     private static final java.lang.invoke.MethodHandle OP_INTEGRITY_CK = NativeFunction.OP_INTEGRITY_CK.ffm;
     private static final java.lang.invoke.MethodHandle OP_IFINDKEY = NativeFunction.OP_IFINDKEY.ffm;
+    private static final java.lang.invoke.MethodHandle OP_VCHECK = NativeFunction.OP_VCHECK.ffm;
     private static final java.lang.invoke.MethodHandle SQLITE3_FREE = NativeFunction.FREE.ffm;
     private static final java.lang.invoke.MethodHandle OP_AUTO_COMMIT = NativeFunction.OP_AUTO_COMMIT.ffm;
     private static final java.lang.invoke.MethodHandle OP_DELETE = NativeFunction.OP_DELETE.ffm;
@@ -1596,6 +1597,33 @@ public final class NativeVdbe {
             throw rethrow(t);
         }
         checkModule(pc, rc);
+    }
+
+    /**
+     * OP_VCheck at {@code pc}: the virtual table's own integrity check (its module's xIntegrity);
+     * its report, or null when it found nothing. A module's error ends the execution.
+     */
+    @TruffleBoundary
+    public String virtualTableCheck(int pc) {
+        MemorySegment out = scratch(8);
+        int rc;
+        try {
+            rc = (int) OP_VCHECK.invokeExact(stmt, pc, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        checkModule(pc, rc);
+        MemorySegment report = out.get(ValueLayout.ADDRESS, 0);
+        if (report.address() == 0) {
+            return null;
+        }
+        String text = report.reinterpret(Integer.MAX_VALUE).getString(0);
+        try {
+            SQLITE3_FREE.invokeExact(report);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        return text;
     }
 
     /** Reads native memory of the current record (valid until the cursor moves). */

@@ -3,9 +3,9 @@ package org.graalite.nodes;
 import org.graalite.runtime.Execution;
 
 /**
- * The two instructions of PRAGMA integrity_check and quick_check that only that program has:
- * SQLite's b-tree check and its search for an index entry near the cursor, both run by SQLite
- * (NativeVdbe), with the registers they read and write in Java.
+ * The instructions of PRAGMA integrity_check and quick_check that only that program has:
+ * SQLite's b-tree check, its search for an index entry near the cursor and a virtual table's own
+ * check, run by SQLite (NativeVdbe), with the registers they read and write in Java.
  */
 final class IntegrityCheckNodes {
     private IntegrityCheckNodes() {
@@ -31,6 +31,21 @@ final class IntegrityCheckNodes {
         @Override
         public void execute(Execution execution) {
             execution.vdbe.integrityCheck(pc, execution.registers, errors, counts, roots);
+        }
+    }
+
+    /** VCheck P1 P2 P3 P4: r[P2] = the report of virtual table P4's own check (xIntegrity with P3), NULL when sound. */
+    static final class VCheck extends InstructionNode {
+        private final int register;
+
+        VCheck(int pc, int register) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.registers[register] = execution.vdbe.virtualTableCheck(pc);
         }
     }
 

@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -874,6 +874,8 @@ public final class NodeFactory {
                 return new SchemaNodes.IncrVacuum(pc, i.p2());
             case "IntegrityCk":
                 return new IntegrityCheckNodes.IntegrityCk(pc, i.p1(), i.p2(), i.p3());
+            case "VCheck":
+                return new IntegrityCheckNodes.VCheck(pc, i.p2());
             case "IFindKey": {
                 // Its key is the one of the Found before it (P4 there: the number of registers).
                 Instruction found = pc > 0 ? build.program().get(pc - 1) : null;

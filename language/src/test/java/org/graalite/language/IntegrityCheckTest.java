@@ -15,11 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * PRAGMA integrity_check and quick_check on the Truffle tier (IntegrityCk and IFindKey run by
- * the shim) give SQLite's reports: on a sound database with rowid and WITHOUT ROWID tables,
- * unique, partial and expression indexes and reals, and on one whose index no longer matches
- * its table (its definition changed through writable_schema), with budgets of errors. Each
- * tier checks a copy of the same file; their transcripts must be equal.
+ * PRAGMA integrity_check and quick_check on the Truffle tier (IntegrityCk, IFindKey and VCheck
+ * run by the shim) give SQLite's reports: on a sound database with rowid and WITHOUT ROWID
+ * tables, unique, partial and expression indexes, reals, and FTS5 and rtree tables (which check
+ * themselves), and on one whose index no longer matches its table (its definition changed
+ * through writable_schema), with budgets of errors. Each tier checks a copy of the same file;
+ * their transcripts must be equal.
  */
 class IntegrityCheckTest {
     @TempDir
@@ -32,7 +33,9 @@ class IntegrityCheckTest {
                     "pragma integrity_check(3)",
                     "pragma integrity_check(t)",
                     "pragma main.integrity_check(w)",
-                    "pragma quick_check(2)");
+                    "pragma quick_check(2)",
+                    "pragma integrity_check(docs)",
+                    "pragma integrity_check(boxes)");
 
     private static void build(Path file) {
         try (Context c = SqlContexts.create("native", file.toString())) {
@@ -47,6 +50,11 @@ class IntegrityCheckTest {
             c.eval("sql", "create index tb on t(b) where a % 2 = 0");
             c.eval("sql", "create index tx on t(a + 1, lower(b))");
             c.eval("sql", "create index wv on w(v)");
+            // Virtual tables whose modules check themselves (VCheck: xIntegrity).
+            c.eval("sql", "create virtual table docs using fts5(body)");
+            c.eval("sql", "insert into docs select b || ' ' || a from t");
+            c.eval("sql", "create virtual table boxes using rtree(id, x0, x1)");
+            c.eval("sql", "insert into boxes select a, r, r + 1 from t");
         }
     }
 
