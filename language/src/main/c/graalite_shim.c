@@ -1094,6 +1094,16 @@ GRAALITE_EXPORT int graalite_collate(sqlite3_stmt *stmt, int pc, int field, cons
   return sqlite3MemCompare(&ma, &mb, pColl);
 }
 
+/* The key of nField values as SQLite's unpacked record for cursor pC's index, in aMem (room for nField). */
+static void graalite_key_record(VdbeCursor *pC, const GraaliteValue *key, int nField, Mem *aMem, sqlite3 *db, UnpackedRecord *r) {
+  int i;
+  for (i = 0; i < nField; i++) graalite_key_mem(&key[i], &aMem[i], db);
+  memset(r, 0, sizeof(*r));
+  r->pKeyInfo = pC->pKeyInfo;
+  r->nField = (u16)nField;
+  r->aMem = aMem;
+}
+
 /*
  * graalite_index_moveto with the key as values (key[0..nField-1]) rather than a record: the
  * UnpackedRecord points at Mems on this stack frame, as OP_SeekGE's points at its registers,
@@ -1104,15 +1114,10 @@ GRAALITE_EXPORT int graalite_index_moveto_values(sqlite3_stmt *stmt, int iCur, c
   VdbeCursor *pC = graalite_cursor(stmt, iCur, CURTYPE_BTREE);
   Mem aMem[GRAALITE_MAX_KEY_FIELDS];
   UnpackedRecord r;
-  int res = 0, rc, i;
+  int res = 0, rc;
   if (pC == 0 || pC->pKeyInfo == 0 || nField <= 0 || nField > GRAALITE_MAX_KEY_FIELDS) return SQLITE_MISUSE << 8;
-  for (i = 0; i < nField; i++) graalite_key_mem(&key[i], &aMem[i], p->db);
-  memset(&r, 0, sizeof(r));
-  r.pKeyInfo = pC->pKeyInfo;
-  r.nField = (u16)nField;
+  graalite_key_record(pC, key, nField, aMem, p->db, &r);
   r.default_rc = (i8)defaultRc;
-  r.aMem = aMem;
-  r.eqSeen = 0;
   rc = sqlite3BtreeIndexMoveto(pC->uc.pCursor, &r, &res);
   return graalite_index_sought(pC, rc, r.eqSeen, res);
 }
@@ -1130,15 +1135,11 @@ GRAALITE_EXPORT int graalite_op_ifindkey(sqlite3_stmt *stmt, int pc, const Graal
   VdbeCursor *pC = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
   Mem aMem[GRAALITE_MAX_KEY_FIELDS];
   UnpackedRecord r;
-  int res = 0, rc, i;
+  int res = 0, rc;
   if (pC == 0 || pC->isTable || pOp->opcode != OP_IFindKey || pOp->p4type != P4_INDEX || nField != pOp->p4.pIdx->nColumn || nField > GRAALITE_MAX_KEY_FIELDS) {
     return SQLITE_MISUSE << 8;
   }
-  for (i = 0; i < nField; i++) graalite_key_mem(&key[i], &aMem[i], p->db);
-  memset(&r, 0, sizeof(r));
-  r.aMem = aMem;
-  r.nField = (u16)nField;
-  r.pKeyInfo = pC->pKeyInfo;
+  graalite_key_record(pC, key, nField, aMem, p->db, &r);
   rc = sqlite3VdbeFindIndexKey(pC->uc.pCursor, pOp->p4.pIdx, &r, &res, 1);
   if (rc || res != 0) return 1;
   pC->nullRow = 0;

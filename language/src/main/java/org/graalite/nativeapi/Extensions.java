@@ -17,7 +17,6 @@ public final class Extensions {
     private static final MethodHandle ENABLE = NativeFunction.ENABLE_LOAD_EXTENSION.ffm;
     private static final MethodHandle ENABLE_API = NativeFunction.ENABLE_LOAD_EXTENSION_API.ffm;
     private static final MethodHandle LOAD = NativeFunction.LOAD_EXTENSION.ffm;
-    private static final MethodHandle FREE = NativeFunction.FREE.ffm;
 
     private Extensions() {
     }
@@ -51,11 +50,7 @@ public final class Extensions {
             MemorySegment error = arena.allocate(ValueLayout.ADDRESS);
             MemorySegment entry = entryPoint == null ? MemorySegment.NULL : arena.allocateFrom(entryPoint);
             rc = (int) LOAD.invokeExact(connection.db(), arena.allocateFrom(path), entry, error);
-            MemorySegment text = error.get(ValueLayout.ADDRESS, 0);
-            if (text.address() != 0) {
-                message = text.reinterpret(Long.MAX_VALUE).getString(0);
-                FREE.invokeExact(text);
-            }
+            message = Sqlite3.takeString(error.get(ValueLayout.ADDRESS, 0));
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }

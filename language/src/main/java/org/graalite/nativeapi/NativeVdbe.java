@@ -58,7 +58,6 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_INTEGRITY_CK = NativeFunction.OP_INTEGRITY_CK.ffm;
     private static final java.lang.invoke.MethodHandle OP_IFINDKEY = NativeFunction.OP_IFINDKEY.ffm;
     private static final java.lang.invoke.MethodHandle OP_VCHECK = NativeFunction.OP_VCHECK.ffm;
-    private static final java.lang.invoke.MethodHandle SQLITE3_FREE = NativeFunction.FREE.ffm;
     private static final java.lang.invoke.MethodHandle OP_AUTO_COMMIT = NativeFunction.OP_AUTO_COMMIT.ffm;
     private static final java.lang.invoke.MethodHandle OP_DELETE = NativeFunction.OP_DELETE.ffm;
     private static final java.lang.invoke.MethodHandle OP_FK_CHECK = NativeFunction.OP_FK_CHECK.ffm;
@@ -1328,7 +1327,7 @@ public final class NativeVdbe {
             throw rethrow(t);
         }
         check(pc, rc.get(ValueLayout.JAVA_INT, 0));
-        return z.reinterpret(Integer.MAX_VALUE).getString(0);
+        return Sqlite3.string(z);
     }
 
     /**
@@ -1357,17 +1356,10 @@ public final class NativeVdbe {
             }
         }
         int found = m.get(ValueLayout.JAVA_INT, 8);
-        MemorySegment report = m.get(ValueLayout.ADDRESS, 0);
+        String report = Sqlite3.takeString(m.get(ValueLayout.ADDRESS, 0));
         if (found > 0) {
             registers[errors] = budget - (found - 1);
-            registers[errors + 1] = report.address() == 0 ? null : report.reinterpret(Integer.MAX_VALUE).getString(0);
-        }
-        if (report.address() != 0) {
-            try {
-                SQLITE3_FREE.invokeExact(report);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
+            registers[errors + 1] = report;
         }
     }
 
@@ -1613,17 +1605,7 @@ public final class NativeVdbe {
             throw rethrow(t);
         }
         checkModule(pc, rc);
-        MemorySegment report = out.get(ValueLayout.ADDRESS, 0);
-        if (report.address() == 0) {
-            return null;
-        }
-        String text = report.reinterpret(Integer.MAX_VALUE).getString(0);
-        try {
-            SQLITE3_FREE.invokeExact(report);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        return text;
+        return Sqlite3.takeString(out.get(ValueLayout.ADDRESS, 0));
     }
 
     /** Reads native memory of the current record (valid until the cursor moves). */

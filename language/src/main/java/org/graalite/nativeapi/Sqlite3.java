@@ -25,6 +25,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle CHANGES64 = NativeFunction.CHANGES64.ffm;
     private static final java.lang.invoke.MethodHandle CLEAR_BINDINGS = NativeFunction.CLEAR_BINDINGS.ffm;
     private static final java.lang.invoke.MethodHandle CLOSE_V2 = NativeFunction.CLOSE_V2.ffm;
+    private static final java.lang.invoke.MethodHandle FREE = NativeFunction.FREE.ffm;
     private static final java.lang.invoke.MethodHandle COLUMN_BLOB = NativeFunction.COLUMN_BLOB.ffm;
     private static final java.lang.invoke.MethodHandle COLUMN_BYTES = NativeFunction.COLUMN_BYTES.ffm;
     private static final java.lang.invoke.MethodHandle COLUMN_COUNT = NativeFunction.COLUMN_COUNT.ffm;
@@ -105,6 +106,22 @@ final class Sqlite3 {
             n++;
         }
         return string(p, n);
+    }
+
+    /**
+     * Reads a NUL-terminated UTF-8 string that SQLite allocated for the caller (an error message,
+     * an integrity report) and frees it with sqlite3_free; null for a NULL pointer.
+     */
+    static String takeString(MemorySegment p) {
+        String s = string(p);
+        if (p.address() != 0) {
+            try {
+                FREE.invokeExact(p);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+        }
+        return s;
     }
 
     /** Reads {@code n} bytes at {@code p} as UTF-8. */

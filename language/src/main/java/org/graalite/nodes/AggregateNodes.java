@@ -98,42 +98,61 @@ final class AggregateNodes {
 
         /**
          * sumInverse: takes out a value a step added before, in the arithmetic of its step
-         * (an integer sum that overflows turns approximate, as in a step).
+         * (an integer sum that overflows turns approximate, as in a step). Any value: text
+         * takes numeric affinity, NULL is skipped; out of line.
          */
         @TruffleBoundary
         void inverse(Object v) {
             Object n = v instanceof String s ? SqlValues.applyNumericAffinity(s) : v;
-            if (n == null) {
-                return;
-            }
-            count--;
-            if (!approx) {
-                long x = SqlValues.intValue(n);
-                long difference = iSum - x;
-                if (((iSum ^ x) & (iSum ^ difference)) >= 0) {
-                    iSum = difference;
-                    return;
-                }
-                overflow = true;
-                approx = true;
-                init(iSum);
-            }
             if (n instanceof Long x) {
-                if (x != Long.MIN_VALUE) {
-                    addLong(-x);
-                } else {
-                    addLong(Long.MAX_VALUE);
-                    addLong(1);
-                }
-            } else {
-                add(-SqlValues.realValue(n));
+                inverseInteger(x);
+            } else if (n != null) {
+                inverseReal(SqlValues.intValue(n), SqlValues.realValue(n));
             }
         }
 
-        /** sumInverse of a real once the sum is approximate. */
-        void inverseReal(double r) {
+        /** sumInverse of an integer. */
+        void inverseInteger(long x) {
             count--;
-            add(-r);
+            if (!approx && subtractedExactly(x)) {
+                return;
+            }
+            if (x != Long.MIN_VALUE) {
+                addLong(-x);
+            } else {
+                addLong(Long.MAX_VALUE);
+                addLong(1);
+            }
+        }
+
+        /**
+         * sumInverse of a value that is not an integer (a real, or text and blobs without a
+         * number's form): {@code asInteger} is what SQLite subtracts from a sum still exact
+         * (sqlite3_value_int64), {@code asReal} what it takes from an approximate one.
+         */
+        void inverseReal(long asInteger, double asReal) {
+            count--;
+            if (!approx && subtractedExactly(asInteger)) {
+                return;
+            }
+            add(-asReal);
+        }
+
+        /**
+         * Subtracts {@code x} from the exact sum; false on overflow, where nothing is subtracted
+         * and the sum turns approximate (an error until a real comes in), as sqlite3SubInt64's
+         * failure in sumInverse.
+         */
+        private boolean subtractedExactly(long x) {
+            long difference = iSum - x;
+            if (((iSum ^ x) & (iSum ^ difference)) >= 0) {
+                iSum = difference;
+                return true;
+            }
+            overflow = true;
+            approx = true;
+            init(iSum);
+            return false;
         }
 
         void stepReal(double r) {

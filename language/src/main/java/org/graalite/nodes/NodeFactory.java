@@ -1294,7 +1294,7 @@ public final class NodeFactory {
                 P4.Function f = (P4.Function) i.p4();
                 if (!sqliteAggregate(i, database)) {
                     org.graalite.runtime.UserAggregate user = database.userAggregate(f);
-                    if (i.opcodeName().equals("AggStep1") && i.p1() != 0) {
+                    if (inverse(i)) {
                         // An AggInverse that SQLite's VDBE has run (it becomes AggStep1 with P1 set).
                         return guestInverse(pc, i, user);
                     }

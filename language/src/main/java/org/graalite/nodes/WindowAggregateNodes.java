@@ -1,6 +1,7 @@
 package org.graalite.nodes;
 
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.SqlValues;
 
 /**
  * The two instructions SQLite emits for window functions only, for the aggregates and window
@@ -49,10 +50,10 @@ final class WindowAggregateNodes {
                 case AggregateNodes.TOTAL:
                 case AggregateNodes.AVG:
                     if (state instanceof AggregateNodes.Sum s && arg != null) {
-                        if (arg instanceof Double d && s.approx) {
-                            s.inverseReal(d);
-                        } else if (arg instanceof Long l && !s.approx) {
-                            inverseInteger(s, l);
+                        if (arg instanceof Double d) {
+                            s.inverseReal(SqlValues.doubleToInt(d), d);
+                        } else if (arg instanceof Long l) {
+                            s.inverseInteger(l);
                         } else {
                             s.inverse(arg);
                         }
@@ -60,17 +61,6 @@ final class WindowAggregateNodes {
                     break;
                 default:
                     break;
-            }
-        }
-
-        /** The common case in line: an integer out of an exact integer sum that does not overflow. */
-        private static void inverseInteger(AggregateNodes.Sum s, long x) {
-            long difference = s.iSum - x;
-            if (((s.iSum ^ x) & (s.iSum ^ difference)) >= 0) {
-                s.count--;
-                s.iSum = difference;
-            } else {
-                s.inverse(x);
             }
         }
     }
