@@ -4,18 +4,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.graalite.jmh.data.TpchData;
 import org.graalite.jmh.systems.Workloads;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -31,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @Warmup(iterations = 10, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class JsonQuery {
+public class JsonQuery extends QueryBenchmark {
     @Param({"graalite", "native-c", "sqlite-jdbc"})
     public String system;
 
@@ -48,20 +44,8 @@ public class JsonQuery {
     @Param("true")
     public boolean indexes;
 
-    private Workloads.Prepared prepared;
-
-    @Setup(Level.Trial)
-    public void setup() {
-        prepared = new Workloads.Prepared(system, tier, TpchData.ensure(sf, indexes), "json", query);
-    }
-
-    @Benchmark
-    public long run() {
-        return prepared.run();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        prepared.close();
+    @Override
+    protected Workloads.Prepared prepare() {
+        return new Workloads.Prepared(system, tier, TpchData.ensure(sf, indexes), "json", query);
     }
 }
