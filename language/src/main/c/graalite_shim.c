@@ -432,6 +432,31 @@ GRAALITE_EXPORT int graalite_op_transaction(sqlite3_stmt *stmt, int pc) {
   return rc;
 }
 
+/*
+ * OP_TableLock at address pc (connections in shared-cache mode): takes the read (P3 = 0) or
+ * write lock on the table with root page P2 of database P1, as vdbe.c does; SQLITE_OK or the
+ * error code, with "database table is locked: NAME" as the message of SQLITE_LOCKED.
+ */
+GRAALITE_EXPORT int graalite_op_table_lock(sqlite3_stmt *stmt, int pc) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  Op *pOp;
+  u8 isWriteLock;
+  int rc = SQLITE_OK;
+  if (pc < 0 || pc >= p->nOp) return SQLITE_MISUSE;
+  pOp = &p->aOp[pc];
+  if (pOp->opcode != OP_TableLock || pOp->p1 < 0 || pOp->p1 >= db->nDb) return SQLITE_MISUSE;
+  p->pc = pc;
+  isWriteLock = (u8)pOp->p3;
+  if (isWriteLock || 0 == (db->flags & SQLITE_ReadUncommit)) {
+    rc = sqlite3BtreeLockTable(db->aDb[pOp->p1].pBt, pOp->p2, isWriteLock);
+    if ((rc & 0xFF) == SQLITE_LOCKED) {
+      sqlite3VdbeError(p, "database table is locked: %s", pOp->p4.z);
+    }
+  }
+  return rc;
+}
+
 /* OP_OpenRead of the main program at address pc (a table or an index b-tree). */
 GRAALITE_EXPORT int graalite_op_open_read(sqlite3_stmt *stmt, int pc) {
   Vdbe *p = (Vdbe *)stmt;

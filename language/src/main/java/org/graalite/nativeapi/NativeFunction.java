@@ -167,6 +167,8 @@ public enum NativeFunction {
     CURSOR_COUNT("graalite_cursor_count", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
     OP_HALT("graalite_op_halt", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS),
     OP_TRANSACTION("graalite_op_transaction", false, JAVA_INT, ADDRESS, JAVA_INT),
+    /* Shared-cache table locks take the shared b-tree's mutex, which another thread may hold: not critical. */
+    OP_TABLE_LOCK("graalite_op_table_lock", false, JAVA_INT, ADDRESS, JAVA_INT),
     /* Opening a cursor allocates it; b-tree cursors read no page until they move. */
     OP_OPEN_READ("graalite_op_open_read", true, JAVA_INT, ADDRESS, JAVA_INT),
     CURSOR_CLOSE("graalite_cursor_close", false, null, ADDRESS, JAVA_INT),

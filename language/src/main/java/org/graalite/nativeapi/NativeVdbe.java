@@ -82,6 +82,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_SORTER_INSERT = NativeFunction.OP_SORTER_INSERT.ffm;
     private static final java.lang.invoke.MethodHandle OP_SORTER_OPEN = NativeFunction.OP_SORTER_OPEN.ffm;
     private static final java.lang.invoke.MethodHandle OP_TRANSACTION = NativeFunction.OP_TRANSACTION.ffm;
+    private static final java.lang.invoke.MethodHandle OP_TABLE_LOCK = NativeFunction.OP_TABLE_LOCK.ffm;
     private static final java.lang.invoke.MethodHandle REGISTER_SET = NativeFunction.REGISTER_SET.ffm;
     private static final java.lang.invoke.MethodHandle REGISTER_SET_NULL = NativeFunction.REGISTER_SET_NULL.ffm;
     private static final java.lang.invoke.MethodHandle RESET_ONE_SCHEMA = NativeFunction.RESET_ONE_SCHEMA.ffm;
@@ -298,6 +299,16 @@ public final class NativeVdbe {
     public int transaction(int pc) {
         try {
             return (int) OP_TRANSACTION.invokeExact(stmt, pc);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OP_TableLock at {@code pc} (shared-cache connections): 0 or an error code, SQLite's message set. */
+    @TruffleBoundary
+    public int tableLock(int pc) {
+        try {
+            return (int) OP_TABLE_LOCK.invokeExact(stmt, pc);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck", "TableLock":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -977,6 +977,8 @@ public final class NodeFactory {
                 return new TransactionNodes.AutoCommit(pc);
             case "Savepoint":
                 return new TransactionNodes.Savepoint(pc);
+            case "TableLock":
+                return new TransactionNodes.TableLock(pc);
             case "OpenRead":
                 // P5 OPFLAG_SEEKEQ (0x02): the cursor only looks for equal keys.
                 return new CursorNodes.OpenRead(pc, i.p1(), !(i.p4() instanceof P4.KeyInfo), (i.p5() & 0x02) != 0, -1);

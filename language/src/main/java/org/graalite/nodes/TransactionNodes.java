@@ -47,4 +47,24 @@ final class TransactionNodes {
             return execution.vdbe.savepoint(pc);
         }
     }
+
+    /**
+     * TableLock P1 P2 P3 P4: on a connection in shared-cache mode, takes the read (P3 = 0) or
+     * write lock on the table with root page P2 of database P1 (P4 its name), which SQLite's
+     * programs do before their first Transaction. Another connection of the same cache holding
+     * a conflicting lock fails the statement with SQLite's "database table is locked: NAME".
+     */
+    static final class TableLock extends InstructionNode {
+        TableLock(int pc) {
+            super(pc, STRAIGHT, -1);
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            int rc = execution.vdbe.tableLock(pc);
+            if (rc != 0) {
+                throw execution.vdbe.abort(pc, rc);
+            }
+        }
+    }
 }
