@@ -231,6 +231,27 @@ public final class NativeConnection implements AutoCloseable {
         return interruptFlag;
     }
 
+    /** The progress handler set by sqlite3_progress_handler (see ProgressHandlers), null when none. */
+    private volatile java.util.function.BooleanSupplier progressHandler;
+    /** Its N: called every N instructions. */
+    private volatile int progressInstructions;
+
+    /** Notes the handler SQLite now calls every {@code instructions} instructions (null: none), for the Truffle tier. */
+    void noteProgressHandler(java.util.function.BooleanSupplier handler, int instructions) {
+        progressHandler = handler;
+        progressInstructions = instructions;
+    }
+
+    /** The connection's progress handler, null when none is set. */
+    public java.util.function.BooleanSupplier progressHandler() {
+        return progressHandler;
+    }
+
+    /** How many instructions apart the progress handler is called. */
+    public int progressInstructions() {
+        return progressInstructions;
+    }
+
     /** Whether a guest's collation was ever defined on this connection (never reset; see {@link #mayCallCollationsBack}). */
     private volatile boolean guestCollations;
 

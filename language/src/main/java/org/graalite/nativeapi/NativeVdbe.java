@@ -304,6 +304,11 @@ public final class NativeVdbe {
         }
     }
 
+    /** The connection of the statement this program belongs to. */
+    public NativeConnection connection() {
+        return statement.connection();
+    }
+
     /** OP_TableLock at {@code pc} (shared-cache connections): 0 or an error code, SQLite's message set. */
     @TruffleBoundary
     public int tableLock(int pc) {

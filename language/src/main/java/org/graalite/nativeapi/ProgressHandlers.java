@@ -10,9 +10,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Progress handlers (sqlite3_progress_handler): SQLite's VDBE calls one every N instructions
  * through one shared FFM upcall whose argument is the handler's id; a handler that answers
- * true, or throws, stops the statement with SQLITE_INTERRUPT. Only SQLite's VDBE counts
- * instructions, so statements run on the native tier while a handler is set (see
- * Statement.begin).
+ * true, or throws, stops the statement with SQLITE_INTERRUPT. The Truffle tier counts its own
+ * steps and calls the handler directly (runtime.ProgressCounting).
  */
 public final class ProgressHandlers {
     private static final java.lang.invoke.MethodHandle PROGRESS_HANDLER = NativeFunction.PROGRESS_HANDLER.ffm;
@@ -40,6 +39,10 @@ public final class ProgressHandlers {
             throw Sqlite3.rethrow(t);
         }
         forget(previous);
+        connection.noteProgressHandler(none ? null : handler, none ? 0 : instructions);
+        if (!none) {
+            org.graalite.runtime.ProgressCounting.handlerSet();
+        }
         return id;
     }
 
@@ -50,11 +53,16 @@ public final class ProgressHandlers {
 
     /** The upcall: non-zero stops the statement; never lets an exception cross into SQLite. */
     private static int progress(MemorySegment id) {
+        BooleanSupplier handler = HANDLERS.get(id.address());
+        return handler != null && answer(handler) ? 1 : 0;
+    }
+
+    /** Calls {@code handler}: true (stop the statement) if it answers true or fails. */
+    public static boolean answer(BooleanSupplier handler) {
         try {
-            BooleanSupplier handler = HANDLERS.get(id.address());
-            return handler != null && handler.getAsBoolean() ? 1 : 0;
+            return handler.getAsBoolean();
         } catch (Throwable t) {
-            return 1;
+            return true;
         }
     }
 }

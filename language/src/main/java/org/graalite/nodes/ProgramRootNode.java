@@ -13,6 +13,7 @@ import com.oracle.truffle.api.nodes.LoopNode;
 import com.oracle.truffle.api.nodes.RootNode;
 
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.ProgressCounting;
 
 /**
  * A statement's program on the Truffle tier: one node per instruction and a dispatch loop
@@ -124,6 +125,10 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             CompilerAsserts.partialEvaluationConstant(pc);
             if (pc == RESUME) {
                 int resume = execution.resumeAt;
+                if (!ProgressCounting.NONE_SET.isValid()) {
+                    // As sqlite3_step: when the progress handler is next due.
+                    ProgressCounting.enter(execution);
+                }
                 // vdbe.c checks for an interrupt whenever sqlite3_step enters the program.
                 checkInterrupt(execution, resume);
                 for (int i = 0; i < entries.length; i++) {
@@ -135,6 +140,9 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
                 throw noResumePoint(resume);
             }
             InstructionNode node = nodes[pc];
+            if (!ProgressCounting.NONE_SET.isValid()) {
+                execution.vmSteps++;
+            }
             switch (node.kind) {
                 case InstructionNode.STRAIGHT:
                     node.execute(execution);
@@ -229,6 +237,11 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
      */
     private static void checkInterrupt(Execution execution, int pc) {
         if (CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, execution.vdbe.interrupted())) {
+            throw execution.vdbe.abort(pc, org.graalite.runtime.ResultCodes.SQLITE_INTERRUPT);
+        }
+        // Where vdbe.c checks for an interrupt, it also calls a progress handler that is due.
+        if (!ProgressCounting.NONE_SET.isValid() && CompilerDirectives.injectBranchProbability(CompilerDirectives.SLOWPATH_PROBABILITY, execution.vmSteps >= execution.progressLimit) &&
+                        ProgressCounting.stops(execution)) {
             throw execution.vdbe.abort(pc, org.graalite.runtime.ResultCodes.SQLITE_INTERRUPT);
         }
     }

@@ -349,8 +349,8 @@ public final class Database implements AutoCloseable {
     /**
      * Sets the progress handler: {@code callable()} every {@code instructions} VDBE
      * instructions, which stops the statement when it answers true (a boolean, a non-zero
-     * number, anything but null) or throws; null or 0 instructions remove it. While one is
-     * set, statements run on the native tier, whose VDBE counts instructions.
+     * number, anything but null) or throws; null or 0 instructions remove it. Both tiers call
+     * it (the Truffle tier's count: ProgressCounting).
      */
     @TruffleBoundary
     public void setProgressHandler(Object callable, int instructions) {
@@ -374,12 +374,11 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Whether statements run on the native tier for now: a progress handler is set (only
-     * SQLite's VDBE counts instructions), or a limit that SQLite checks while a statement runs
-     * is below its default (the Truffle tier assumes the defaults).
+     * Whether statements run on the native tier for now: a limit that SQLite checks while a
+     * statement runs is below its default (the Truffle tier assumes the defaults).
      */
     public boolean runsStatementsNatively() {
-        return progressHandler != 0 || runtimeLimitLowered;
+        return runtimeLimitLowered;
     }
 
     /** SQLITE_LIMIT_LENGTH and SQLITE_LIMIT_LIKE_PATTERN_LENGTH: checked while statements run. */

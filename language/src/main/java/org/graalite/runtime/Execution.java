@@ -20,6 +20,10 @@ public final class Execution {
      * partial evaluation, and every iteration would unroll anew.
      */
     public int loopCount;
+    /** Instructions run by this execution, counted once a progress handler was ever set (ProgressCounting). */
+    public long vmSteps;
+    /** The step count at which the progress handler is next due; Long.MAX_VALUE: never. */
+    public long progressLimit = Long.MAX_VALUE;
     /** The values bound to the statement's parameters, by parameter number (1-based). */
     public final Object[] parameters;
     /** Which Once instructions this execution has passed, by address. */

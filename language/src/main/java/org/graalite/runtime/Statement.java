@@ -200,8 +200,8 @@ public final class Statement implements AutoCloseable {
             active = false;
         }
         if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
-            // A progress handler (only SQLite's VDBE counts instructions) or a lowered limit.
-            continueOnNativeTier("while a progress handler is set or a length limit is lowered");
+            // A lowered length limit, which only SQLite's VDBE checks.
+            continueOnNativeTier("while a length limit is lowered");
         }
         if (tier == Tier.TRUFFLE) {
             beginOnTruffleTier();

@@ -127,9 +127,9 @@ class InterruptTest {
     }
 
     /**
-     * A progress handler set after a statement ran on the Truffle tier: its next execution runs
-     * on the native tier, which counts instructions, and a handler that answers true stops it
-     * with "interrupted"; null removes the handler.
+     * A progress handler set after a statement ran on the Truffle tier: its next execution, on
+     * the Truffle tier still, calls it every 10 steps, and a handler that answers true stops it
+     * with "interrupted"; null removes the handler. The same on SQLite's VDBE.
      */
     @Test
     void progressHandlerStopsAStatementThatRanOnTheTruffleTier() {
@@ -146,9 +146,41 @@ class InterruptTest {
             PolyglotException stopped = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
             assertEquals("interrupted", stopped.getMessage());
             assertEquals(4, calls[0]);
+            assertEquals(truffle + 2, db.getMember("truffleExecutions").asLong());
             db.invokeMember("setProgressHandler", null, 10);
             assertEquals(List.of(List.of(500500L)), SqlContexts.rows(sum.execute()));
             assertEquals(4, calls[0]);
+        }
+    }
+
+    /**
+     * A handler that lets statements finish is called about as often on the Truffle tier as
+     * on SQLite's VDBE (which counts every instruction; the Truffle tier counts its nodes, some
+     * of which do the work of several instructions): a scan, a join with a sorter, and a
+     * recursive CTE.
+     */
+    @Test
+    void progressHandlerIsCalledAboutAsOftenOnBothTiers() {
+        List<String> queries = List.of("select sum(x) from t",
+                        "select a.x % 7, count(*) from t a join t b on b.x = a.x + 1 group by 1 order by 2 desc",
+                        "with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) select count(*) from n");
+        for (String query : queries) {
+            long nativeCalls = progressCalls("native", query);
+            long truffleCalls = progressCalls("truffle", query);
+            assertTrue(nativeCalls > 20, query + ": " + nativeCalls);
+            assertTrue(truffleCalls >= nativeCalls / 2 && truffleCalls <= nativeCalls * 3 / 2, query + ": Truffle tier " + truffleCalls + " calls, SQLite's VDBE " + nativeCalls);
+        }
+    }
+
+    private static long progressCalls(String tier, String query) {
+        try (Context c = SqlContexts.create(tier)) {
+            Value db = c.getBindings("sql");
+            db.invokeMember("execute", "create table t(x)");
+            db.invokeMember("execute", "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000) insert into t select i from n");
+            long[] calls = new long[1];
+            db.invokeMember("setProgressHandler", (ProxyExecutable) args -> ++calls[0] < 0, 50);
+            SqlContexts.rows(db.invokeMember("execute", query));
+            return calls[0];
         }
     }
 

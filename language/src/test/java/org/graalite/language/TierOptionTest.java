@@ -29,8 +29,8 @@ class TierOptionTest {
     }
 
     /**
-     * Statements the Truffle tier could run but not for now (a progress handler is set, a length
-     * limit is lowered, triggers nest deeper than the Java stack) fail under sql.Tier=truffle
+     * Statements the Truffle tier could run but not for now (a length limit is lowered, triggers
+     * nest deeper than the Java stack) fail under sql.Tier=truffle
      * with the reason, as statements with missing opcodes do, instead of running natively; the
      * connection stays usable.
      */
@@ -43,16 +43,18 @@ class TierOptionTest {
             Value sum = db.invokeMember("prepare", "select sum(x) from t");
             assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
 
-            db.invokeMember("setProgressHandler", (ProxyExecutable) args -> false, 10);
-            PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
-            assertEquals("sql.Tier=truffle: the Truffle tier cannot run this statement while a progress handler is set or a length limit is lowered (statement: select sum(x) from t)", e.getMessage());
+            // A progress handler is called by the Truffle tier too (ProgressCounting).
+            int[] calls = new int[1];
+            db.invokeMember("setProgressHandler", (ProxyExecutable) args -> ++calls[0] < 0, 2);
+            assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
+            assertTrue(calls[0] > 0);
             db.invokeMember("setProgressHandler", null, 10);
             assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
 
             int length = db.invokeMember("limit", 0).asInt();
             db.invokeMember("limit", 0, 1000);
-            e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
-            assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement while"), e.getMessage());
+            PolyglotException e = assertThrows(PolyglotException.class, () -> SqlContexts.rows(sum.execute()));
+            assertEquals("sql.Tier=truffle: the Truffle tier cannot run this statement while a length limit is lowered (statement: select sum(x) from t)", e.getMessage());
             db.invokeMember("limit", 0, length);
             assertEquals(List.of(List.of(3L)), SqlContexts.rows(sum.execute()));
 
