@@ -2677,3 +2677,73 @@ GRAALITE_EXPORT int graalite_op_vupdate(sqlite3_stmt *stmt, int pc, const Graali
 
 /* ---- Virtual-table modules written in a guest language. ---- */
 #include "graalite_guest_module.c"
+
+/*
+ * Sandboxed connections: a context without file access may open in-memory databases only
+ * (SqlContext), and SQL must not reach files either. SQLite attaches every database it opens
+ * for a statement (ATTACH, and VACUUM's own "ATTACH %Q", the target of VACUUM INTO) through a
+ * statement that its authorizer is asked about, so a sandboxed connection's authorizer denies
+ * SQLITE_ATTACH of any name but an in-memory database's or "" (a private temporary database,
+ * SQLite's own like its sort files), and of a name that is not a plain string (an expression).
+ * A guest's authorizer, set later, is asked after that rule: graalite_set_authorizer.
+ */
+typedef int (*GraaliteAuthorizer)(void *, int, const char *, const char *, const char *, const char *);
+typedef struct GraaliteSandbox {
+  GraaliteAuthorizer xGuest;
+  void *pGuestArg;
+} GraaliteSandbox;
+
+static const char *const GRAALITE_SANDBOX = "graalite.sandbox";
+
+/* Whether URI query parameter `name` of `uri` (the text after '?') has value `value`. */
+static int graalite_uri_has(const char *query, const char *name, const char *value) {
+  size_t nName = strlen(name), nValue = strlen(value);
+  const char *p = query;
+  while (p && *p) {
+    const char *end = strchr(p, '&');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    if (n == nName + 1 + nValue && strncmp(p, name, nName) == 0 && p[nName] == '=' && strncmp(p + nName + 1, value, nValue) == 0) return 1;
+    p = end ? end + 1 : 0;
+  }
+  return 0;
+}
+
+/* Whether `name` opens an in-memory database (or SQLite's private temporary one, ""). */
+GRAALITE_EXPORT int graalite_is_memory_name(const char *name) {
+  const char *query;
+  if (name == 0) return 0;
+  if (name[0] == 0 || strcmp(name, ":memory:") == 0) return 1;
+  if (strncmp(name, "file:", 5) != 0) return 0;
+  query = strchr(name, '?');
+  if (query && graalite_uri_has(query + 1, "mode", "memory")) return 1;
+  /* file::memory: with or without parameters */
+  return strncmp(name + 5, ":memory:", 8) == 0 && (name[13] == 0 || name[13] == '?');
+}
+
+static int graalite_sandbox_authorize(void *pArg, int action, const char *z1, const char *z2, const char *zDb, const char *zTrigger) {
+  GraaliteSandbox *box = (GraaliteSandbox *)pArg;
+  if (action == SQLITE_ATTACH && !graalite_is_memory_name(z1)) return SQLITE_DENY;
+  return box->xGuest ? box->xGuest(box->pGuestArg, action, z1, z2, zDb, zTrigger) : SQLITE_OK;
+}
+
+/* Makes `db` a sandboxed connection (see above); freed with the connection. */
+GRAALITE_EXPORT int graalite_sandbox(sqlite3 *db) {
+  GraaliteSandbox *box = (GraaliteSandbox *)sqlite3_malloc(sizeof(GraaliteSandbox));
+  int rc;
+  if (box == 0) return SQLITE_NOMEM;
+  box->xGuest = 0;
+  box->pGuestArg = 0;
+  rc = sqlite3_set_clientdata(db, GRAALITE_SANDBOX, box, sqlite3_free);
+  if (rc != SQLITE_OK) return rc;
+  return sqlite3_set_authorizer(db, graalite_sandbox_authorize, box);
+}
+
+/* sqlite3_set_authorizer, keeping a sandboxed connection's rule in front of the guest's authorizer. */
+GRAALITE_EXPORT int graalite_set_authorizer(sqlite3 *db, GraaliteAuthorizer xAuth, void *pArg) {
+  GraaliteSandbox *box = (GraaliteSandbox *)sqlite3_get_clientdata(db, GRAALITE_SANDBOX);
+  if (box == 0) return sqlite3_set_authorizer(db, xAuth, pArg);
+  box->xGuest = xAuth;
+  box->pGuestArg = xAuth ? pArg : 0;
+  /* Set again, so that SQLite expires the prepared statements as a new authorizer does. */
+  return sqlite3_set_authorizer(db, graalite_sandbox_authorize, box);
+}

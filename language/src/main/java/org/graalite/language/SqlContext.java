@@ -102,6 +102,14 @@ public final class SqlContext {
         // A relative path is relative to the context's working directory, not the JVM's.
         String resolved = isMemory(path) || path.startsWith("file:") ? path : env.getPublicTruffleFile(path).getAbsoluteFile().getPath();
         NativeConnection connection = NativeConnection.open(resolved, readOnly);
+        if (!env.isFileIOAllowed()) {
+            try {
+                connection.sandbox();
+            } catch (RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+        }
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
         Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
         opened.setInlineStatements(SqlLanguage.inlineStatementsOf(env));
@@ -109,8 +117,18 @@ public final class SqlContext {
         return opened;
     }
 
+    /** Whether {@code path} opens an in-memory database: SQLite's rule, as the shim's graalite_is_memory_name applies it to ATTACH. */
     static boolean isMemory(String path) {
-        return path.equals(":memory:") || path.isEmpty() || (path.startsWith("file:") && (path.contains("mode=memory") || path.startsWith("file::memory:")));
+        if (path.equals(":memory:") || path.isEmpty()) {
+            return true;
+        } else if (!path.startsWith("file:")) {
+            return false;
+        }
+        int query = path.indexOf('?');
+        if (query >= 0 && java.util.Arrays.asList(path.substring(query + 1).split("&")).contains("mode=memory")) {
+            return true;
+        }
+        return path.startsWith("file::memory:") && (path.length() == 13 || path.charAt(13) == '?');
     }
 
     public Database database() {

@@ -94,6 +94,23 @@ public final class NativeConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes this a connection of a context without file access: SQL may attach in-memory
+     * databases only (ATTACH of a file, VACUUM INTO a file: "not authorized"), before any
+     * authorizer a guest sets (graalite_sandbox in graalite_shim.c).
+     */
+    public void sandbox() {
+        int rc;
+        try {
+            rc = (int) NativeFunction.SANDBOX.ffm.invokeExact(db());
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+        if (rc != Sqlite3.OK) {
+            throw lastError(rc);
+        }
+    }
+
     public String path() {
         return path;
     }

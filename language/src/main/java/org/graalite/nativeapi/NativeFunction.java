@@ -90,7 +90,9 @@ public enum NativeFunction {
     BLOB_READ("sqlite3_blob_read", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT),
     BLOB_WRITE("sqlite3_blob_write", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT),
     BLOB_CLOSE("sqlite3_blob_close", false, JAVA_INT, ADDRESS),
-    SET_AUTHORIZER("sqlite3_set_authorizer", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
+    /* The shim's sqlite3_set_authorizer, which keeps a sandboxed connection's rule in front. */
+    SET_AUTHORIZER("graalite_set_authorizer", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
+    SANDBOX("graalite_sandbox", false, JAVA_INT, ADDRESS),
     PROGRESS_HANDLER("sqlite3_progress_handler", false, null, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     BACKUP_INIT("sqlite3_backup_init", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_STEP("sqlite3_backup_step", false, JAVA_INT, ADDRESS, JAVA_INT),

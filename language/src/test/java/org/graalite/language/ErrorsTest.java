@@ -134,6 +134,38 @@ class ErrorsTest {
         }
     }
 
+    /** Nor through SQL: ATTACH and VACUUM INTO of a file fail, and no file is written. */
+    @Test
+    void sandboxCannotReachFilesThroughSql() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("graalite-sandbox");
+        java.nio.file.Path attached = dir.resolve("attached.db");
+        java.nio.file.Path vacuumed = dir.resolve("vacuumed.db");
+        try (Context sandbox = Context.newBuilder("sql").build()) {
+            sandbox.eval("sql", "create table t(a)");
+            sandbox.eval("sql", "insert into t values (1)");
+            // SQLite's answer when an authorizer denies (SQLITE_AUTH).
+            PolyglotException e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "attach '" + attached + "' as x"));
+            assertEquals("not authorized", e.getMessage());
+            e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "attach 'file:" + attached + "?vfs=unix' as x"));
+            assertEquals("not authorized", e.getMessage());
+            e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "attach '" + dir + "/' || 'attached.db' as x"));
+            assertEquals("not authorized", e.getMessage());
+            // VACUUM's own ATTACH of the target is denied: SQLite reports SQLITE_AUTH's text.
+            e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "vacuum into '" + vacuumed + "'"));
+            assertEquals("authorization denied", e.getMessage());
+            // A guest's authorizer comes after the sandbox's rule, which it cannot lift.
+            sandbox.getBindings("sql").invokeMember("setAuthorizer", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> 0);
+            e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "attach '" + attached + "' as x"));
+            assertEquals("not authorized", e.getMessage());
+            sandbox.eval("sql", "vacuum");
+            // In-memory databases stay reachable, and the connection stays usable.
+            sandbox.eval("sql", "attach ':memory:' as m");
+            sandbox.eval("sql", "create table m.u(b)");
+            assertEquals(1, sandbox.eval("sql", "select count(*) from t").getIterator().getIteratorNextElement().getArrayElement(0).asInt());
+        }
+        assertTrue(!java.nio.file.Files.exists(attached) && !java.nio.file.Files.exists(vacuumed));
+    }
+
     @Test
     void cannotOpenMissingDirectory() {
         try (Context c = SqlContexts.create("native", "/nonexistent-dir/x.db")) {
