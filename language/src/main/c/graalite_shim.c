@@ -2684,8 +2684,9 @@ GRAALITE_EXPORT int graalite_op_vupdate(sqlite3_stmt *stmt, int pc, const Graali
  * for a statement (ATTACH, and VACUUM's own "ATTACH %Q", the target of VACUUM INTO) through a
  * statement that its authorizer is asked about, so a sandboxed connection's authorizer denies
  * SQLITE_ATTACH of any name but an in-memory database's or "" (a private temporary database,
- * SQLite's own like its sort files), and of a name that is not a plain string (an expression).
- * A guest's authorizer, set later, is asked after that rule: graalite_set_authorizer.
+ * SQLite's own like its sort files), and of a name that is not a plain string (an expression);
+ * and it denies setting temp_store_directory or data_store_directory (process-wide places
+ * where SQLite writes files). A guest's authorizer, set later, is asked after that rule: graalite_set_authorizer.
  */
 typedef int (*GraaliteAuthorizer)(void *, int, const char *, const char *, const char *, const char *);
 typedef struct GraaliteSandbox {
@@ -2723,6 +2724,8 @@ GRAALITE_EXPORT int graalite_is_memory_name(const char *name) {
 static int graalite_sandbox_authorize(void *pArg, int action, const char *z1, const char *z2, const char *zDb, const char *zTrigger) {
   GraaliteSandbox *box = (GraaliteSandbox *)pArg;
   if (action == SQLITE_ATTACH && !graalite_is_memory_name(z1)) return SQLITE_DENY;
+  /* The deprecated pragmas that set where SQLite writes files, for every connection of the process. */
+  if (action == SQLITE_PRAGMA && z2 != 0 && z1 != 0 && (sqlite3_stricmp(z1, "temp_store_directory") == 0 || sqlite3_stricmp(z1, "data_store_directory") == 0)) return SQLITE_DENY;
   return box->xGuest ? box->xGuest(box->pGuestArg, action, z1, z2, zDb, zTrigger) : SQLITE_OK;
 }
 

@@ -153,6 +153,9 @@ class ErrorsTest {
             // VACUUM's own ATTACH of the target is denied: SQLite reports SQLITE_AUTH's text.
             e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "vacuum into '" + vacuumed + "'"));
             assertEquals("authorization denied", e.getMessage());
+            // Nor may it move where SQLite writes temporary files (for every connection of the process).
+            e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "pragma temp_store_directory = '" + dir + "'"));
+            assertEquals("not authorized", e.getMessage());
             // A guest's authorizer comes after the sandbox's rule, which it cannot lift.
             sandbox.getBindings("sql").invokeMember("setAuthorizer", (org.graalvm.polyglot.proxy.ProxyExecutable) args -> 0);
             e = assertThrows(PolyglotException.class, () -> sandbox.eval("sql", "attach '" + attached + "' as x"));
