@@ -2173,6 +2173,12 @@ GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64
         rc = SQLITE_OK;
       }
       break;
+    case OP_Vacuum:
+      /* VACUUM [INTO r[P2]] of database P1: SQLite rebuilds the file through statements of its
+       * own (an ATTACH of the target, copies, the b-tree copy back), as vdbe.c does. */
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb || (pOp->p2 != 0 && (pOp->p2 < 0 || pOp->p2 >= p->nMem))) return SQLITE_MISUSE;
+      rc = sqlite3RunVacuum(&p->zErrMsg, db, pOp->p1, pOp->p2 ? &p->aMem[pOp->p2] : 0);
+      break;
     case OP_Expire:
       if (!pOp->p1) {
         sqlite3ExpirePreparedStatements(db, pOp->p2);

@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck", "TableLock":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck", "TableLock", "Vacuum":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -872,6 +872,8 @@ public final class NodeFactory {
                 return new SchemaNodes.JournalMode(pc, i.p2());
             case "IncrVacuum":
                 return new SchemaNodes.IncrVacuum(pc, i.p2());
+            case "Vacuum":
+                return new SchemaNodes.Vacuum(pc, i.p2());
             case "IntegrityCk":
                 return new IntegrityCheckNodes.IntegrityCk(pc, i.p1(), i.p2(), i.p3());
             case "VCheck":

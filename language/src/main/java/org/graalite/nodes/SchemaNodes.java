@@ -82,6 +82,31 @@ final class SchemaNodes {
     }
 
     /**
+     * Vacuum P1 P2: VACUUM of database P1, INTO the file named by r[P2] when P2 is not 0. SQLite
+     * rebuilds the database through its own statements (graalite_op_schema runs
+     * sqlite3RunVacuum, as vdbe.c does), which copy every table and index and write the pages
+     * back: the file name goes to SQLite's register first.
+     */
+    static final class Vacuum extends InstructionNode {
+        private final int intoRegister;
+
+        Vacuum(int pc, int intoRegister) {
+            super(pc, STRAIGHT, -1);
+            this.intoRegister = intoRegister;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            if (intoRegister > 0) {
+                execution.vdbe.setRegister(pc, intoRegister, execution.registers[intoRegister]);
+            }
+            execution.vdbe.schema(pc, false, 0);
+            // Every page may have moved.
+            execution.invalidateRecords();
+        }
+    }
+
+    /**
      * JournalMode P1 P2 P3: r[P2] = the journal mode of database P1 after it is changed to P3's
      * (P3 = -1 only asks, as in the program of a DROP ... IF EXISTS that has nothing to drop);
      * SQLite's pager changes it (NativeVdbe.journalMode).

@@ -18,11 +18,11 @@ class TierOptionTest {
     @Test
     void truffleTierNamesTheOpcodesItLacks() {
         try (Context c = SqlContexts.create("truffle")) {
-            // VACUUM stays on SQLite's VDBE (the connection stays usable after the refusal)
-            PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "vacuum"));
+            // ANALYZE stays on SQLite's VDBE (the connection stays usable after the refusal)
+            PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "analyze"));
             assertTrue(e.getMessage().startsWith("sql.Tier=truffle: the Truffle tier cannot run this statement yet; it lacks the opcodes "), e.getMessage());
             assertEquals(List.of(List.of("ok")), SqlContexts.rows(c.eval("sql", "pragma integrity_check")));
-            for (String opcode : new String[]{"Vacuum"}) {
+            for (String opcode : new String[]{"LoadAnalysis"}) {
                 assertTrue(e.getMessage().contains(opcode), "the message should name " + opcode + ": " + e.getMessage());
             }
         }
@@ -90,10 +90,10 @@ class TierOptionTest {
     @Test
     void executionsAreCountedPerTier() {
         try (Context c = SqlContexts.create("auto")) {
-            // CREATE TABLE, an insert and a scan run on the Truffle tier, VACUUM on the native tier.
+            // CREATE TABLE, an insert and a scan run on the Truffle tier, ANALYZE on the native tier.
             c.eval("sql", "create table t(a); insert into t values (1)");
             SqlContexts.rows(c.eval("sql", "select * from t"));
-            c.eval("sql", "vacuum");
+            c.eval("sql", "analyze");
             assertEquals(1, c.getBindings("sql").getMember("nativeExecutions").asLong());
             assertEquals(3, c.getBindings("sql").getMember("truffleExecutions").asLong());
         }
