@@ -894,8 +894,12 @@ GRAALITE_EXPORT int graalite_call_function(sqlite3_stmt *stmt, int pc, const Gra
   }
   sqlite3VdbeMemSetNull(pOut);
   (*pCtx->pFunc->xSFunc)(pCtx, pCtx->argc, pCtx->argv);
-  /* The arguments pointed into Java's memory, which the next call reuses: nothing may read them after. */
-  for (i = 0; i < pCtx->argc; i++) sqlite3VdbeMemSetNull(&p->aMem[pOp->p2 + i]);
+  /* The arguments pointed into Java's memory, which the next call reuses: nothing may read them after.
+   * An argument that was in its register on SQLite's side stays (ANALYZE's accumulator is read
+   * again by the next stat_push). */
+  for (i = 0; i < pCtx->argc; i++) {
+    if ((args[i].type & 0xff) != GRAALITE_IN_REGISTER) sqlite3VdbeMemSetNull(&p->aMem[pOp->p2 + i]);
+  }
   if (pCtx->isError) {
     /* Negative: no error, but the function kept auxiliary data (sqlite3_set_auxdata: JSON's
      * parse cache, a compiled regular expression); as in vdbe.c, the instruction's data for
@@ -2172,6 +2176,11 @@ GRAALITE_EXPORT int graalite_op_schema(sqlite3_stmt *stmt, int pc, sqlite3_int64
         pOut[0] = 1;
         rc = SQLITE_OK;
       }
+      break;
+    case OP_LoadAnalysis:
+      /* After ANALYZE: the statistics it wrote are read into the schema, as vdbe.c does. */
+      if (pOp->p1 < 0 || pOp->p1 >= db->nDb) return SQLITE_MISUSE;
+      rc = sqlite3AnalysisLoad(db, pOp->p1);
       break;
     case OP_Vacuum:
       /* VACUUM [INTO r[P2]] of database P1: SQLite rebuilds the file through statements of its

@@ -78,7 +78,7 @@ public final class NodeFactory {
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
                             "Destroy", "Clear", "SqlExec", "ParseSchema", "DropTable", "DropIndex", "DropTrigger", "Expire", "SeekEnd", "SorterCompare",
-                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck", "TableLock", "Vacuum":
+                            "Pagecount", "MaxPgcnt", "Checkpoint", "JournalMode", "IntegrityCk", "IFindKey", "IncrVacuum", "VCheck", "TableLock", "Vacuum", "LoadAnalysis":
                 return null;
             case "Program":
                 return i.p4() instanceof P4.SubProgram sub && sub.program() != null ? null : "Program without its sub-program";
@@ -172,6 +172,10 @@ public final class NodeFactory {
      */
     public static java.util.Set<String> unsupportedInProgram(List<Instruction> program) {
         java.util.Set<String> reasons = new java.util.TreeSet<>();
+        String analyze = AnalyzeState.unsupported(program);
+        if (analyze != null) {
+            reasons.add(analyze);
+        }
         CursorUses uses = CursorUses.of(program);
         if (uses.virtual().isEmpty()) {
             return reasons;
@@ -598,6 +602,9 @@ public final class NodeFactory {
      * (see ColumnComparisons), their text goes to SQLite as the bytes the records hold.
      */
     private static FunctionNodes.NativeCall nativeCall(Instruction i, Build build) {
+        if (AnalyzeState.isStatFunction(i)) {
+            return AnalyzeState.call(i, build.program());
+        }
         FunctionNodes.NativeCall call = nativeCallReadingArguments(i, build);
         // Its result read only by the next native call, in SQLite's register (see ColumnComparisons.source).
         return build.fused().columnValueUnused(i.address()) ? call.keepingResultInSqlite() : call;
@@ -874,6 +881,9 @@ public final class NodeFactory {
                 return new SchemaNodes.IncrVacuum(pc, i.p2());
             case "Vacuum":
                 return new SchemaNodes.Vacuum(pc, i.p2());
+            case "LoadAnalysis":
+                // sqlite3AnalysisLoad through graalite_op_schema: the statistics ANALYZE wrote are read into the schema.
+                return new SchemaNodes.Change(pc, 0, 0, false, 0);
             case "IntegrityCk":
                 return new IntegrityCheckNodes.IntegrityCk(pc, i.p1(), i.p2(), i.p3());
             case "VCheck":

@@ -50,7 +50,9 @@ final class RegisterReads {
                             "ElseEq", "Permutation", "OpenEphemeral", "OpenAutoindex", "SorterOpen", "SorterSort", "Sort", "SorterNext", "Once", "Count", "Sequence", "Rowid",
                             "IdxRowid", "DeferredSeek", "Integer", "Int64", "Real", "Null", "Variable", "BeginSubrtn", "SorterData", "RowData", "Gosub",
                             "InitCoroutine", "OpenPseudo", "IfNullRow", "Offset", "FinishSeek", "Abortable", "ReleaseReg", "SeekHit", "IfSizeBetween", "CollSeq", "OpenDup",
-                            "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen", "Blob", "Delete":
+                            "FkCheck", "IfEmpty", "ResetSorter", "SequenceTest", "SoftNull", "Trace", "IfNotOpen", "Blob", "Delete",
+                            // Schema changes: cookies (SetCookie's value is P3 itself), b-tree roots, the schema and statistics read again.
+                            "ReadCookie", "SetCookie", "CreateBtree", "ParseSchema", "LoadAnalysis", "Expire":
                 break;
             case "String8", "String":
                 // P3 set: r[P3] decides between text and blob (the LIKE optimization's second pass).
@@ -86,6 +88,12 @@ final class RegisterReads {
                 break;
             case "HaltIfNull", "SeekRowid", "NotExists":
                 r.set(i.p3());
+                break;
+            case "Clear":
+                // P3: a counter that the number of rows cleared is added to.
+                if (i.p3() > 0) {
+                    r.set(i.p3());
+                }
                 break;
             case "NewRowid":
                 // The largest rowid so far (AUTOINCREMENT), in the root frame's register P3.
