@@ -48,8 +48,7 @@ class AnalyzeTest {
             Value db = c.getBindings("sql");
             for (String sql : STEPS) {
                 long truffle = db.getMember("truffleExecutions").asLong();
-                Value result = c.eval("sql", sql);
-                out.add(sql + " -> " + (result.hasIterator() ? SqlContexts.rows(result) : result.toString()));
+                out.add(SqlContexts.step(c, sql));
                 if (tier.equals("auto") && sql.startsWith("analyze")) {
                     assertEquals(truffle + 1, db.getMember("truffleExecutions").asLong(), sql + " should run on the Truffle tier");
                 }

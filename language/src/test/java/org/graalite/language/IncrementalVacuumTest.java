@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.graalvm.polyglot.Context;
-import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,8 +37,7 @@ class IncrementalVacuumTest {
         List<String> out = new ArrayList<>();
         try (Context c = SqlContexts.create(tier, file.toString())) {
             for (String sql : STEPS) {
-                Value result = c.eval("sql", sql);
-                out.add(sql + " -> " + (result.hasIterator() ? SqlContexts.rows(result) : result.toString()));
+                out.add(SqlContexts.step(c, sql));
             }
         }
         out.add("file pages: " + Files.size(file) / 4096);

@@ -10,7 +10,6 @@ import java.util.List;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
-import org.graalvm.polyglot.Value;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,8 +47,7 @@ class JournalModeTest {
         try (Context c = SqlContexts.create(tier, file.toString())) {
             for (String sql : STATEMENTS) {
                 try {
-                    Value result = c.eval("sql", sql);
-                    out.add(sql + " -> " + (result.hasIterator() ? SqlContexts.rows(result) : result.toString()));
+                    out.add(SqlContexts.step(c, sql));
                 } catch (PolyglotException e) {
                     out.add(sql + " -> error " + e.getMessage());
                 }

@@ -53,7 +53,7 @@ class SharedCacheTest {
             String outcome;
             try {
                 Value result = connection.invokeMember("execute", sql);
-                outcome = result.hasIterator() ? SqlContexts.rows(result).toString() : result.toString();
+                outcome = SqlContexts.outcome(result);
             } catch (PolyglotException e) {
                 outcome = "error: " + e.getMessage();
             }

@@ -40,6 +40,19 @@ public final class SqlContexts {
         return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database);
     }
 
+    /** A statement's outcome as the transcript tests print it: its rows, or its result (the rows it changed). */
+    public static String outcome(Value result) {
+        return result.hasIterator() ? rows(result).toString() : result.toString();
+    }
+
+    /**
+     * {@code sql} run on the context's database with its outcome ({@link #outcome}), a line of a
+     * transcript that the tests compare between tiers.
+     */
+    public static String step(Context context, String sql) {
+        return sql + " -> " + outcome(context.eval("sql", sql));
+    }
+
     /** All rows of a query result, each as a list of host values (Long, Double, String, byte[] or null). */
     public static List<List<Object>> rows(Value result) {
         List<List<Object>> rows = new ArrayList<>();

@@ -33,8 +33,7 @@ class VacuumTest {
         try (Context c = SqlContexts.create(tier, file.toString())) {
             for (String sql : List.of("pragma freelist_count", "vacuum", "pragma freelist_count", "pragma page_count", "pragma integrity_check",
                             "select count(*), sum(length(v)), sum(k) from t", "select count(*) from t where v like 'x%'")) {
-                Value result = c.eval("sql", sql);
-                out.add(sql + " -> " + (result.hasIterator() ? SqlContexts.rows(result) : result.toString()));
+                out.add(SqlContexts.step(c, sql));
             }
             c.eval("sql", "delete from t where k % 2 = 0");
             c.eval("sql", "vacuum main into '" + into + "'");
