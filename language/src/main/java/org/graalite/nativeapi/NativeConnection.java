@@ -7,6 +7,7 @@ import java.lang.ref.Cleaner;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.BooleanSupplier;
 
 import org.graalite.runtime.ResultCodes;
 import org.graalite.runtime.SqliteException;
@@ -96,8 +97,8 @@ public final class NativeConnection implements AutoCloseable {
 
     /**
      * Makes this a connection of a context without file access: SQL may attach in-memory
-     * databases only (ATTACH of a file, VACUUM INTO a file: "not authorized"), before any
-     * authorizer a guest sets (graalite_sandbox in graalite_shim.c).
+     * databases only (ATTACH of a file: "not authorized"; VACUUM INTO a file: "authorization
+     * denied"), before any authorizer a guest sets (graalite_sandbox in graalite_shim.c).
      */
     public void sandbox() {
         int rc;
@@ -249,18 +250,18 @@ public final class NativeConnection implements AutoCloseable {
     }
 
     /** The progress handler set by sqlite3_progress_handler (see ProgressHandlers), null when none. */
-    private volatile java.util.function.BooleanSupplier progressHandler;
+    private volatile BooleanSupplier progressHandler;
     /** Its N: called every N instructions. */
     private volatile int progressInstructions;
 
     /** Notes the handler SQLite now calls every {@code instructions} instructions (null: none), for the Truffle tier. */
-    void noteProgressHandler(java.util.function.BooleanSupplier handler, int instructions) {
+    void noteProgressHandler(BooleanSupplier handler, int instructions) {
         progressHandler = handler;
         progressInstructions = instructions;
     }
 
     /** The connection's progress handler, null when none is set. */
-    public java.util.function.BooleanSupplier progressHandler() {
+    public BooleanSupplier progressHandler() {
         return progressHandler;
     }
 

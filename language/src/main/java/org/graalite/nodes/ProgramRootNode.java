@@ -246,12 +246,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         }
     }
 
-    /**
-     * A jump backwards closes a loop (a scan without ResultRow in it, such as an aggregate's,
-     * runs entirely inside one call). It is counted for the runtime's tiering (see
-     * {@link #reportLoops}); in the interpreter, once the loop is hot, execution continues in
-     * compiled code: the OSR result is the call's result.
-     */
     /*
      * The messages of impossible dispatches are built out of line, behind a boundary: written
      * in the dispatch loop, their string concatenation was compiled into every program, and
@@ -269,6 +263,12 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         return CompilerDirectives.shouldNotReachHere("unexpected jump target " + next + " at " + pc);
     }
 
+    /**
+     * A jump backwards closes a loop (a scan without ResultRow in it, such as an aggregate's,
+     * runs entirely inside one call). It is counted for the runtime's tiering (see
+     * {@link #reportLoops}); in the interpreter, once the loop is hot, execution continues in
+     * compiled code: the OSR result is the call's result.
+     */
     private Object backEdge(VirtualFrame frame, Execution execution, int target) {
         countLoop(execution);
         if (CompilerDirectives.inInterpreter() && BytecodeOSRNode.pollOSRBackEdge(this)) {
