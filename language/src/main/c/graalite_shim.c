@@ -2711,7 +2711,7 @@ typedef struct GraaliteSandbox {
 
 static const char *const GRAALITE_SANDBOX = "graalite.sandbox";
 
-/* Whether URI query parameter `name` of `uri` (the text after '?') has value `value`. */
+/* Whether the URI query `query` (the text after '?') has parameter `name` with value `value`. */
 static int graalite_uri_has(const char *query, const char *name, const char *value) {
   size_t nName = strlen(name), nValue = strlen(value);
   const char *p = query;
@@ -2724,7 +2724,7 @@ static int graalite_uri_has(const char *query, const char *name, const char *val
   return 0;
 }
 
-/* Whether `name` opens an in-memory database (or SQLite's private temporary one, ""). */
+/* Whether `name` opens an in-memory database (or SQLite's private temporary one, ""): the sandbox's rule for ATTACH, and SqlContext's for opening. */
 GRAALITE_EXPORT int graalite_is_memory_name(const char *name) {
   const char *query;
   if (name == 0) return 0;

@@ -117,18 +117,9 @@ public final class SqlContext {
         return opened;
     }
 
-    /** Whether {@code path} opens an in-memory database: SQLite's rule, as the shim's graalite_is_memory_name applies it to ATTACH. */
+    /** Whether {@code path} opens an in-memory database: the same rule the sandbox applies to ATTACH. */
     static boolean isMemory(String path) {
-        if (path.equals(":memory:") || path.isEmpty()) {
-            return true;
-        } else if (!path.startsWith("file:")) {
-            return false;
-        }
-        int query = path.indexOf('?');
-        if (query >= 0 && java.util.Arrays.asList(path.substring(query + 1).split("&")).contains("mode=memory")) {
-            return true;
-        }
-        return path.startsWith("file::memory:") && (path.length() == 13 || path.charAt(13) == '?');
+        return NativeConnection.isMemoryName(path);
     }
 
     public Database database() {

@@ -112,6 +112,18 @@ public final class NativeConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether {@code name} opens an in-memory database (":memory:", "", a file: URI with
+     * mode=memory or of :memory:): the rule the sandbox applies to ATTACH (graalite_is_memory_name).
+     */
+    public static boolean isMemoryName(String name) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) NativeFunction.IS_MEMORY_NAME.ffm.invokeExact(arena.allocateFrom(name)) != 0;
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
+    }
+
     public String path() {
         return path;
     }

@@ -93,6 +93,7 @@ public enum NativeFunction {
     /* The shim's sqlite3_set_authorizer, which keeps a sandboxed connection's rule in front. */
     SET_AUTHORIZER("graalite_set_authorizer", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS),
     SANDBOX("graalite_sandbox", false, JAVA_INT, ADDRESS),
+    IS_MEMORY_NAME("graalite_is_memory_name", true, JAVA_INT, ADDRESS),
     PROGRESS_HANDLER("sqlite3_progress_handler", false, null, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     BACKUP_INIT("sqlite3_backup_init", false, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     BACKUP_STEP("sqlite3_backup_step", false, JAVA_INT, ADDRESS, JAVA_INT),
