@@ -124,7 +124,7 @@ public class NativeBindings {
     /** Experimental options allowed: engine tracing can be switched on with -jvmArgsAppend -Dpolyglot.engine.... */
     private static Context open(Path database, String tier, String binding) {
         return Context.newBuilder("sql").allowIO(IOAccess.ALL).allowNativeAccess(true).allowExperimentalOptions(true).option("sql.Database", database.toAbsolutePath().toString())
-                        .option("sql.Tier", tier).option("sql.NativeBinding", binding).build();
+                        .option("sql.Tier", tier).option("sql.TruffleTierAfter", "0").option("sql.NativeBinding", binding).build();
     }
 
     private static double run(Value statement) {

@@ -41,6 +41,7 @@ public interface QueryLoop extends AutoCloseable {
                 case "graalite-jdbc" -> {
                     java.util.Properties p = new java.util.Properties();
                     p.setProperty("sql.Tier", tier);
+                    p.setProperty("sql.TruffleTierAfter", "0");
                     yield new Jdbc(DriverManager.getConnection("jdbc:graalite:" + data.sqlite.toAbsolutePath(), p), sql, "Graalite JDBC driver, sql.Tier=" + tier);
                 }
                 case "sqlite-jdbc" -> {
@@ -80,7 +81,7 @@ public interface QueryLoop extends AutoCloseable {
 
         Graalite(TestData data, String sql, String tier) {
             this.tier = tier;
-            context = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
+            context = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).option("sql.TruffleTierAfter", "0").build();
             String implementation = context.getEngine().getImplementationName();
             if (implementation.equals("Interpreted")) {
                 context.close();

@@ -24,6 +24,35 @@ final class ProgramCache {
         }
     };
 
+    /**
+     * How many times each statement (by SQL text) has run before it was warm for the Truffle
+     * tier (see {@link #warm}); as bounded as the programs, least recently counted first out (a
+     * statement that falls out only counts again from 0).
+     */
+    private final LinkedHashMap<String, int[]> coldExecutions = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    /**
+     * Counts an execution of the statement with SQL text {@code sql}: false for its first
+     * {@code threshold} executions in this engine (they run on SQLite's VDBE), true after that.
+     */
+    synchronized boolean warm(String sql, int threshold) {
+        int[] executions = coldExecutions.get(sql);
+        if (executions == null) {
+            executions = new int[1];
+            coldExecutions.put(sql, executions);
+        }
+        if (executions[0] >= threshold) {
+            return true;
+        }
+        executions[0]++;
+        return false;
+    }
+
     /** The shared call target of the program with this key, made by {@code create} on a miss. */
     synchronized RootCallTarget get(String key, Supplier<RootCallTarget> create) {
         RootCallTarget target = targets.get(key);

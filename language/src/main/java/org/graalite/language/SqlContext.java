@@ -113,6 +113,7 @@ public final class SqlContext {
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
         Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
         opened.setInlineStatements(SqlLanguage.inlineStatementsOf(env));
+        opened.setTruffleTierAfter(SqlLanguage.truffleTierAfterOf(env));
         others.add(opened);
         return opened;
     }

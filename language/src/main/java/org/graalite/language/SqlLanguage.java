@@ -35,6 +35,9 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     @Option(help = "Which engine runs statements: auto (the Truffle tier where it can, else SQLite's own), truffle (only the Truffle tier), native (only SQLite's own VDBE).", category = OptionCategory.USER, stability = OptionStability.STABLE, usageSyntax = "auto|truffle|native") //
     static final OptionKey<Tier> Tier = new OptionKey<>(org.graalite.runtime.Tier.AUTO, new OptionType<>("auto|truffle|native", org.graalite.runtime.Tier::parse));
 
+    @Option(help = "Under sql.Tier=auto, how many executions of a statement (counted engine-wide by its SQL text) run on SQLite's own VDBE before the Truffle tier takes it: SQLite's VDBE runs a cold statement faster than the Truffle tier's interpreter, and the Truffle tier pays off once Graal compiles a hot one. 0: the Truffle tier from the first execution. Statements that call a guest's function run on the Truffle tier at once.", category = OptionCategory.EXPERT, stability = OptionStability.STABLE) //
+    static final OptionKey<Integer> TruffleTierAfter = new OptionKey<>(org.graalite.runtime.Database.DEFAULT_TRUFFLE_TIER_AFTER);
+
     @Option(help = "Whether callers' loops over rows compile together with the statement (true), or call it across a boundary every row (false, to measure what inlining buys).", category = OptionCategory.EXPERT, stability = OptionStability.EXPERIMENTAL) //
     static final OptionKey<Boolean> InlineStatements = new OptionKey<>(true);
 
@@ -61,6 +64,15 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     /** The shared call target of the program with this key, made by {@code create} the first time. */
     public com.oracle.truffle.api.RootCallTarget program(String key, java.util.function.Supplier<com.oracle.truffle.api.RootCallTarget> create) {
         return programs.get(key, create);
+    }
+
+    /**
+     * Whether the statement with this SQL text is warm enough for the Truffle tier: its program
+     * is in the engine-wide cache already (another statement ran it there), or this is at least
+     * its {@code threshold}-th execution (see option sql.TruffleTierAfter); each call counts one.
+     */
+    public boolean warmForTruffleTier(String sql, int threshold) {
+        return programs.warm(sql, threshold);
     }
 
     /** How many programs the engine-wide cache holds (at most {@link ProgramCache#CAPACITY}). */
@@ -152,6 +164,10 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
 
     static NativeBinding nativeBindingOf(Env env) {
         return env.getOptions().get(NativeBinding);
+    }
+
+    static int truffleTierAfterOf(Env env) {
+        return Math.max(0, env.getOptions().get(TruffleTierAfter));
     }
 
     static boolean inlineStatementsOf(Env env) {

@@ -31,6 +31,37 @@ public final class Database implements AutoCloseable {
         this.tierOption = tierOption;
     }
 
+    /**
+     * The default of option sql.TruffleTierAfter: a statement run this often is hot, and by then
+     * its first executions ran at SQLite's speed instead of the Truffle tier's interpreter's
+     * (about half that on one-off statements: the sqllogictest corpus's 5.7 million queries took
+     * 436 s on the Truffle tier and 194 s on SQLite's VDBE; TPC-H q01 run once from the shell
+     * 2.76 s against 1.13 s). A hot statement's compilation starts this many executions later, a
+     * small part of the Truffle runtime's own thresholds.
+     */
+    public static final int DEFAULT_TRUFFLE_TIER_AFTER = 50;
+
+    /** See {@link #DEFAULT_TRUFFLE_TIER_AFTER}. */
+    private int truffleTierAfter = DEFAULT_TRUFFLE_TIER_AFTER;
+
+    public void setTruffleTierAfter(int executions) {
+        this.truffleTierAfter = executions;
+    }
+
+    /**
+     * Whether the statement, which the Truffle tier can run, runs there this time: under
+     * sql.Tier=auto only once it is warm (run sql.TruffleTierAfter times on SQLite's VDBE, in
+     * any context of the engine), except a statement that calls a guest's or an extension's
+     * function, which the Truffle tier calls directly instead of through an upcall.
+     */
+    boolean warmForTruffleTier(Statement statement) {
+        if (tierOption != Tier.AUTO || truffleTierAfter == 0 || statement.program().callsDefinedFunctions() ||
+                        !(language instanceof org.graalite.language.SqlLanguage shared)) {
+            return true;
+        }
+        return shared.warmForTruffleTier(statement.nativeStatement().sql(), truffleTierAfter);
+    }
+
     /** Whether row loops of callers may inline statements (option sql.InlineStatements). */
     private boolean inlineStatements = true;
 

@@ -43,7 +43,15 @@ public final class Statement implements AutoCloseable {
     private boolean rowProduced;
     /** Read right after prepare, before the first step; null until a tier decision needs it. */
     private Program program;
+    /** The tier that runs the statement: the Truffle tier if it can (and the option allows); null until a tier decision needs it. */
+    private Tier chosen;
+    /**
+     * The tier of the current execution: {@link #chosen}, except SQLite's VDBE while the
+     * statement is not yet warm for the Truffle tier (see Database.warmForTruffleTier).
+     */
     private Tier tier;
+    /** Whether the statement has been warm for the Truffle tier (once warm, always). */
+    private boolean warm;
     private int generation;
     /** True between the start of an execution and its reset. */
     private boolean active;
@@ -128,7 +136,7 @@ public final class Statement implements AutoCloseable {
      * natively as well cost a downcall per parameter and one to clear them, on every execution.
      */
     boolean bindsInJavaOnly() {
-        if (tier() != Tier.TRUFFLE) {
+        if (tier() != Tier.TRUFFLE || !warm) {
             return false;
         }
         if (planUsesParameters < 0) {
@@ -180,11 +188,12 @@ public final class Statement implements AutoCloseable {
         return fingerprint;
     }
 
+    /** The tier that runs the statement once it is warm (see {@link #tier}). */
     public Tier tier() {
-        if (tier == null) {
-            tier = database.chooseTier(this);
+        if (chosen == null) {
+            chosen = database.chooseTier(this);
         }
-        return tier;
+        return chosen;
     }
 
     public int generation() {
@@ -194,7 +203,13 @@ public final class Statement implements AutoCloseable {
     /** Starts a new execution: resets a running one; results of earlier executions go stale. */
     @TruffleBoundary
     public int begin() {
-        tier();
+        tier = tier();
+        if (tier == Tier.TRUFFLE && !warm) {
+            warm = database.warmForTruffleTier(this);
+            if (!warm) {
+                tier = Tier.NATIVE;
+            }
+        }
         if (active) {
             nativeStatement.reset();
             active = false;
@@ -433,7 +448,7 @@ public final class Statement implements AutoCloseable {
      * that was prepared any more, and SQLite decides what the new one is.
      */
     private void continueOnNativeTier() {
-        tier = Tier.NATIVE;
+        tier = chosen = Tier.NATIVE;
         database.log("schema changed: statement continues on the native tier: " + nativeStatement.sql());
     }
 
@@ -446,7 +461,7 @@ public final class Statement implements AutoCloseable {
         if (database.requiresTruffleTier()) {
             throw SqliteException.error("sql.Tier=truffle: the Truffle tier cannot run this statement " + why + " (statement: " + nativeStatement.sql() + ")");
         }
-        tier = Tier.NATIVE;
+        tier = chosen = Tier.NATIVE;
         database.log("the Truffle tier cannot run this statement " + why + ": it continues on the native tier: " + nativeStatement.sql());
     }
 

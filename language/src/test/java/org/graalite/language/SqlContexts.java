@@ -36,8 +36,13 @@ public final class SqlContexts {
         return builder(tier, database).option("sql.NativeBinding", binding).build();
     }
 
+    /**
+     * Under sql.Tier=auto the tests see the tier of a hot statement from its first execution
+     * (sql.TruffleTierAfter=0); WarmUpTest checks the first executions of the default.
+     */
     private static Context.Builder builder(String tier, String database) {
-        return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database);
+        return Context.newBuilder("sql").engine(ENGINE).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database)
+                        .option("sql.TruffleTierAfter", "0");
     }
 
     /** A statement's outcome as the transcript tests print it: its rows, or its result (the rows it changed). */

@@ -306,7 +306,7 @@ class CompilationTest {
             setup.eval("sql", "create table t(a integer primary key, b text, c real); "
                             + "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t select i, 'row' || i, i * 0.5 from n");
         }
-        return Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).build();
+        return Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).option("sql.TruffleTierAfter", "0").build();
     }
 
     /**

@@ -106,7 +106,7 @@ class TruffleTierWritesTest {
 
     private static org.graalvm.polyglot.Context context(String tier, Path database) {
         return org.graalvm.polyglot.Context.newBuilder("sql").allowIO(org.graalvm.polyglot.io.IOAccess.ALL).option("engine.WarnInterpreterOnly", "false").option("sql.Tier", tier)
-                        .option("sql.Database", database.toString()).option("sql.BusyTimeout", "0").build();
+                        .option("sql.TruffleTierAfter", "0").option("sql.Database", database.toString()).option("sql.BusyTimeout", "0").build();
     }
 
     /**

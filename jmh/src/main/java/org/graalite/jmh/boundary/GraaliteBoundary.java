@@ -32,7 +32,7 @@ final class GraaliteBoundary implements Boundary.Run {
         boolean js = system.startsWith("graalite-js");
         engine = Engine.newBuilder().build();
         Context.Builder b = Context.newBuilder(js ? new String[]{"js", "sql"} : new String[]{"sql"}).engine(engine).allowIO(IOAccess.ALL).allowHostAccess(HostAccess.ALL).allowExperimentalOptions(true)
-                        .option("sql.Tier", "auto").option("sql.InlineStatements", Boolean.toString(!system.equals("graalite-js-noinline")));
+                        .option("sql.Tier", "auto").option("sql.TruffleTierAfter", "0").option("sql.InlineStatements", Boolean.toString(!system.equals("graalite-js-noinline")));
         if (!workload.equals("filltable")) {
             b.option("sql.Database", data.sqlite.toAbsolutePath().toString());
         }

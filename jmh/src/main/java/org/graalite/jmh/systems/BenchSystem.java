@@ -82,6 +82,10 @@ public abstract class BenchSystem implements AutoCloseable {
     /**
      * Opens {@code system} on {@code data}.
      *
+     * Graalite runs each statement on the tier of a hot statement from its first execution
+     * (sql.TruffleTierAfter=0): by default sql.Tier=auto runs a statement's first 50
+     * executions on SQLite's VDBE, which a warm-up of a few long executions would measure.
+     *
      * @param tier Graalite's sql.Tier (auto, truffle or native); the other systems ignore it
      * @param write whether the workload writes (SQLite systems get {@link #WRITE_PRAGMAS})
      */
@@ -92,6 +96,7 @@ public abstract class BenchSystem implements AutoCloseable {
                 case "graalite-jdbc" -> {
                     Properties p = new Properties();
                     p.setProperty("sql.Tier", tier);
+                    p.setProperty("sql.TruffleTierAfter", "0");
                     p.setProperty("jdbc.get_generated_keys", "false");
                     yield new Jdbc(system, DriverManager.getConnection("jdbc:graalite:" + data.sqlite.toAbsolutePath(), p), write, "Graalite JDBC, sql.Tier=" + tier);
                 }
@@ -165,7 +170,7 @@ public abstract class BenchSystem implements AutoCloseable {
         GraalitePolyglot(Dataset data, String tier, boolean write) {
             super("graalite");
             this.tier = tier;
-            context = Context.newBuilder("sql").engine(engine()).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).build();
+            context = Context.newBuilder("sql").engine(engine()).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).option("sql.TruffleTierAfter", "0").build();
             if (context.getEngine().getImplementationName().equals("Interpreted")) {
                 context.close();
                 throw new IllegalStateException("the Truffle runtime is the fallback one (Interpreted): start the JVM with the Graal flags (bin/jmh and bin/bench do)");

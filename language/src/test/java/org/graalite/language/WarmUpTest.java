@@ -1,0 +1,117 @@
+package org.graalite.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Engine;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Under sql.Tier=auto a statement runs on SQLite's VDBE for its first executions
+ * (sql.TruffleTierAfter, 50 by default, counted engine-wide by SQL text), then on the Truffle
+ * tier; a statement that calls a guest's function runs on the Truffle tier at once. Each test
+ * has an engine of its own, since the count is the engine's.
+ */
+class WarmUpTest {
+    private static final String LOOKUP = "select b, a * 2 from t where a = ?";
+
+    private static Engine engine() {
+        return Engine.newBuilder("sql").option("engine.WarnInterpreterOnly", "false").build();
+    }
+
+    private static Context context(Engine engine, String... options) {
+        Context.Builder b = Context.newBuilder("sql").engine(engine).allowNativeAccess(true);
+        for (int i = 0; i < options.length; i += 2) {
+            b.option(options[i], options[i + 1]);
+        }
+        Context c = b.build();
+        c.eval("sql", "create table t(a integer primary key, b text); insert into t values (1, 'one'), (2, 'two'), (3, 'three')");
+        return c;
+    }
+
+    private static long executions(Context c, String tier) {
+        return c.getBindings("sql").getMember(tier + "Executions").asLong();
+    }
+
+    /** Runs the prepared lookup {@code times} times; the rows of every execution. */
+    private static List<List<List<Object>>> lookups(Value statement, int times) {
+        List<List<List<Object>>> results = new ArrayList<>();
+        for (int i = 0; i < times; i++) {
+            results.add(SqlContexts.rows(statement.execute(i % 3 + 1)));
+        }
+        return results;
+    }
+
+    @Test
+    void aStatementRunsOnSqlitesVdbeUntilWarmThenOnTheTruffleTier() {
+        try (Engine engine = engine(); Context c = context(engine)) {
+            Value lookup = c.getBindings("sql").invokeMember("prepare", LOOKUP);
+            long nativeBefore = executions(c, "native");
+            long truffleBefore = executions(c, "truffle");
+            List<List<List<Object>>> results = lookups(lookup, 80);
+            assertEquals(50, executions(c, "native") - nativeBefore);
+            assertEquals(30, executions(c, "truffle") - truffleBefore);
+            // The same rows from both tiers, execution by execution.
+            for (int i = 0; i < results.size(); i++) {
+                assertEquals(results.get(i % 3), results.get(i), "execution " + i);
+            }
+            assertEquals(List.of(List.of("two", 4L)), results.get(1));
+        }
+    }
+
+    @Test
+    void theCountIsTheEnginesAndByText() {
+        try (Engine engine = engine()) {
+            try (Context first = context(engine)) {
+                lookups(first.getBindings("sql").invokeMember("prepare", LOOKUP), 50);
+                assertEquals(0, executions(first, "truffle"));
+            }
+            // Another context of the engine, the same text prepared again: warm already.
+            try (Context second = context(engine)) {
+                long truffleBefore = executions(second, "truffle");
+                lookups(second.getBindings("sql").invokeMember("prepare", LOOKUP), 3);
+                assertEquals(3, executions(second, "truffle") - truffleBefore);
+                // Text evaluated again and again (no prepared statement kept) counts as well.
+                long nativeBefore = executions(second, "native");
+                for (int i = 0; i < 60; i++) {
+                    SqlContexts.rows(second.eval("sql", "select count(*) from t where a > 1"));
+                }
+                assertEquals(50, executions(second, "native") - nativeBefore);
+            }
+        }
+    }
+
+    @Test
+    void theOptionSetsTheCount() {
+        try (Engine engine = engine(); Context c = context(engine, "sql.TruffleTierAfter", "2")) {
+            long truffleBefore = executions(c, "truffle");
+            lookups(c.getBindings("sql").invokeMember("prepare", LOOKUP), 5);
+            assertEquals(3, executions(c, "truffle") - truffleBefore);
+        }
+        try (Engine engine = engine(); Context c = context(engine, "sql.TruffleTierAfter", "0")) {
+            long nativeBefore = executions(c, "native");
+            lookups(c.getBindings("sql").invokeMember("prepare", LOOKUP), 5);
+            assertEquals(0, executions(c, "native") - nativeBefore);
+        }
+        // sql.Tier=truffle has no warm-up.
+        try (Engine engine = engine(); Context c = context(engine, "sql.Tier", "truffle")) {
+            lookups(c.getBindings("sql").invokeMember("prepare", LOOKUP), 5);
+            assertEquals(0, executions(c, "native"));
+        }
+    }
+
+    @Test
+    void aStatementCallingAGuestsFunctionRunsOnTheTruffleTierAtOnce() {
+        try (Engine engine = engine(); Context c = context(engine)) {
+            c.getBindings("sql").invokeMember("createFunction", "twice", 1, (ProxyExecutable) args -> args[0].asLong() * 2, true);
+            long truffleBefore = executions(c, "truffle");
+            assertEquals(List.of(List.of(12L)), SqlContexts.rows(c.eval("sql", "select sum(twice(a)) from t")));
+            assertEquals(1, executions(c, "truffle") - truffleBefore);
+        }
+    }
+}
