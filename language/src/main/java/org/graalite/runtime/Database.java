@@ -59,7 +59,11 @@ public final class Database implements AutoCloseable {
                         !(language instanceof org.graalite.language.SqlLanguage shared)) {
             return true;
         }
-        return shared.warmForTruffleTier(statement.nativeStatement().sql(), truffleTierAfter);
+        boolean warm = shared.warmForTruffleTier(statement.nativeStatement().sql(), truffleTierAfter);
+        if (LOG.isLoggable(java.util.logging.Level.FINE)) {
+            LOG.fine((warm ? "warm: on the Truffle tier from now on: " : "not warm yet: on the native tier this time: ") + statement.nativeStatement().sql());
+        }
+        return warm;
     }
 
     /** Whether row loops of callers may inline statements (option sql.InlineStatements). */

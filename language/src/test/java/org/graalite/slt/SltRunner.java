@@ -31,7 +31,8 @@ import org.graalvm.polyglot.io.IOAccess;
  * <p>Three contexts, on one engine shared by all files, share the file's data:
  * <ul>
  * <li>{@code auto} ({@code sql.Tier=auto}, in memory) runs every record; each query runs on the
- * Truffle tier when it can, and its result is checked against the file's expectation.</li>
+ * Truffle tier when it can (from its first execution: {@code sql.TruffleTierAfter=0}), and its
+ * result is checked against the file's expectation.</li>
  * <li>{@code native} ({@code sql.Tier=native}, a database file) runs every statement too, and
  * every query that {@code auto} ran on the Truffle tier: the two results must be identical,
  * types included, also where the file only gives a hash.</li>
@@ -175,7 +176,8 @@ final class SltRunner {
     }
 
     private static Context context(String tier, String database) {
-        return Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database).build();
+        return Context.newBuilder("sql").engine(engine()).allowIO(IOAccess.ALL).allowNativeAccess(true).allowHostAccess(HOST_ACCESS).option("sql.Tier", tier).option("sql.Database", database)
+                        .option("sql.TruffleTierAfter", "0").build();
     }
 
     static FileResult run(String file, String text) {

@@ -34,7 +34,7 @@ public final class ConcurrentWriter {
         int n = Integer.parseInt(args[2]);
         String busyTimeout = args[3];
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
-        try (Context c = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Tier", "auto").option("sql.Database", path).option("sql.BusyTimeout", busyTimeout).build()) {
+        try (Context c = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Tier", "auto").option("sql.TruffleTierAfter", "0").option("sql.Database", path).option("sql.BusyTimeout", busyTimeout).build()) {
             Value warm = c.eval("sql", "SELECT 1").getIterator();
             warm.getIteratorNextElement();
             warm.hasIteratorNextElement();

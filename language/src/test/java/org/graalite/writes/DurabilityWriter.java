@@ -62,12 +62,12 @@ public final class DurabilityWriter {
         java.io.FileOutputStream progress = new java.io.FileOutputStream(args[3], true);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         // Start the engine and the native library before the test says go.
-        try (Context warm = Context.newBuilder("sql").allowNativeAccess(true).option("sql.Tier", "auto").build()) {
+        try (Context warm = Context.newBuilder("sql").allowNativeAccess(true).option("sql.Tier", "auto").option("sql.TruffleTierAfter", "0").build()) {
             warm.eval("sql", "CREATE TABLE w(a, b); INSERT INTO w VALUES (1, 'x')");
         }
         out.println("started");
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-        try (Context c = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Tier", "auto").option("sql.Database", path).build()) {
+        try (Context c = Context.newBuilder("sql").allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Tier", "auto").option("sql.TruffleTierAfter", "0").option("sql.Database", path).build()) {
             // read the pragma's row: an unread result keeps its statement active, and an active
             // journal_mode=wal statement makes COMMIT fail ("SQL statements in progress")
             Value pragma = c.eval("sql", "PRAGMA journal_mode = " + journalMode).getIterator();
