@@ -49,10 +49,10 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Whether the statement, which the Truffle tier can run, runs there this time: under
-     * sql.Tier=auto only once it is warm (run sql.TruffleTierAfter times on SQLite's VDBE, in
-     * any context of the engine), except a statement that calls a guest's or an extension's
-     * function, which the Truffle tier calls directly instead of through an upcall.
+     * Whether the statement is warm, so that the tier chosen for it (chooseTier) runs it: under
+     * sql.Tier=auto once it has run sql.TruffleTierAfter times on SQLite's VDBE (in any context
+     * of the engine), at once if it calls a guest's or an extension's function (which the
+     * Truffle tier calls directly instead of through an upcall); under the other options always.
      */
     boolean warmForTruffleTier(Statement statement) {
         if (tierOption != Tier.AUTO || truffleTierAfter == 0 || statement.program().callsDefinedFunctions() ||

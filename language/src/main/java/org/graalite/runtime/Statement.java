@@ -136,7 +136,7 @@ public final class Statement implements AutoCloseable {
      * natively as well cost a downcall per parameter and one to clear them, on every execution.
      */
     boolean bindsInJavaOnly() {
-        if (tier() != Tier.TRUFFLE || !warm) {
+        if (!warm || tier() != Tier.TRUFFLE) {
             return false;
         }
         if (planUsesParameters < 0) {
@@ -188,6 +188,23 @@ public final class Statement implements AutoCloseable {
         return fingerprint;
     }
 
+    /**
+     * The tier of the next execution: SQLite's VDBE while the statement is not warm (see
+     * Database.warmForTruffleTier), else {@link #tier()}. Which tier runs a warm statement is
+     * decided when it first is warm: a cold statement, however often it runs, costs no more
+     * than reading its program (deciding loads the Truffle tier's classes, 50 to 180 ms at a
+     * process's first statement).
+     */
+    private Tier executionTier() {
+        if (!warm) {
+            warm = database.warmForTruffleTier(this);
+            if (!warm) {
+                return Tier.NATIVE;
+            }
+        }
+        return tier();
+    }
+
     /** The tier that runs the statement once it is warm (see {@link #tier}). */
     public Tier tier() {
         if (chosen == null) {
@@ -203,13 +220,7 @@ public final class Statement implements AutoCloseable {
     /** Starts a new execution: resets a running one; results of earlier executions go stale. */
     @TruffleBoundary
     public int begin() {
-        tier = tier();
-        if (tier == Tier.TRUFFLE && !warm) {
-            warm = database.warmForTruffleTier(this);
-            if (!warm) {
-                tier = Tier.NATIVE;
-            }
-        }
+        tier = executionTier();
         if (active) {
             nativeStatement.reset();
             active = false;
