@@ -294,6 +294,15 @@ GRAALITE_EXPORT int graalite_stmt_plan_uses_parameters(sqlite3_stmt *stmt) {
 }
 
 /*
+ * Expires the statement, as a schema change does: its next start (sqlite3_step, or
+ * graalite_exec_begin's SQLITE_SCHEMA) prepares it again. For a statement whose program the
+ * Truffle tier read before SQLite prepared it again and ran it (while it was cold).
+ */
+GRAALITE_EXPORT void graalite_stmt_expire(sqlite3_stmt *stmt) {
+  ((Vdbe *)stmt)->expired = 1;
+}
+
+/*
  * Where the connection keeps sqlite3_interrupt's flag. The Truffle tier reads it where vdbe.c
  * checks it (the start of every step; Goto, Gosub, Next and the other loop-closing opcodes):
  * a load of this address in compiled code instead of a call.

@@ -124,6 +124,11 @@ public final class NativeStatement implements AutoCloseable {
         return Sqlite3.stmtPlanUsesParameters(pointer()) != 0;
     }
 
+    /** Expires the statement: its next start prepares it again (graalite_stmt_expire). */
+    public void expire() {
+        Sqlite3.stmtExpire(pointer());
+    }
+
     public boolean isExplain() {
         return Sqlite3.stmtIsExplain(pointer()) != 0;
     }

@@ -60,6 +60,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm;
     private static final java.lang.invoke.MethodHandle STMT_STATUS = NativeFunction.STMT_STATUS.ffm;
     private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm;
+    private static final java.lang.invoke.MethodHandle STMT_EXPIRE = NativeFunction.STMT_EXPIRE.ffm;
     private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
     private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
     private static final java.lang.invoke.MethodHandle CHANGES_SINCE = NativeFunction.CHANGES_SINCE.ffm;
@@ -350,6 +351,14 @@ final class Sqlite3 {
     static int stmtPlanUsesParameters(MemorySegment stmt) {
         try {
             return (int) STMT_PLAN_USES_PARAMETERS.invokeExact(stmt);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    static void stmtExpire(MemorySegment stmt) {
+        try {
+            STMT_EXPIRE.invokeExact(stmt);
         } catch (Throwable t) {
             throw rethrow(t);
         }

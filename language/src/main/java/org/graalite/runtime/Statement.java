@@ -43,6 +43,8 @@ public final class Statement implements AutoCloseable {
     private boolean rowProduced;
     /** Read right after prepare, before the first step; null until a tier decision needs it. */
     private Program program;
+    /** SQLite's count of the statement's re-prepares when {@link #program} was read or found current. */
+    private int programReprepares;
     /** The tier that runs the statement: the Truffle tier if it can (and the option allows); null until a tier decision needs it. */
     private Tier chosen;
     /**
@@ -176,6 +178,7 @@ public final class Statement implements AutoCloseable {
                 throw new IllegalStateException("the program must be read before the statement first runs");
             }
             program = ProgramReader.read(nativeStatement);
+            programReprepares = nativeStatement.reprepareCount();
         }
         return program;
     }
@@ -200,6 +203,14 @@ public final class Statement implements AutoCloseable {
             warm = database.warmForTruffleTier(this);
             if (!warm) {
                 return Tier.NATIVE;
+            }
+            if (program != null && nativeStatement.reprepareCount() != programReprepares) {
+                // SQLite prepared the statement again while it ran cold (a schema change, a
+                // bound value its plan depends on): the program read at its first execution may
+                // not be SQLite's now, and SQLite has run the one it holds. Expired, it is
+                // prepared again when the Truffle tier starts it (preparedAgainForTheTruffleTier),
+                // as after a schema change.
+                nativeStatement.expire();
             }
         }
         return tier();
@@ -288,6 +299,7 @@ public final class Statement implements AutoCloseable {
         refreshColumns();
         // A function defined again keeps its FuncDef, so the shim sees the same shape; the
         // program read at prepare remembers who defined each function, and tells.
+        programReprepares = nativeStatement.reprepareCount();
         if ((result & NativeVdbe.SAME_SHAPE) != 0 && !program.callsDefinedFunctions()) {
             return true;
         }

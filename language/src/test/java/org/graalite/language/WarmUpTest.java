@@ -114,4 +114,85 @@ class WarmUpTest {
             assertEquals(1, executions(c, "truffle") - truffleBefore);
         }
     }
+
+    /**
+     * A statement that SQLite prepared again while it was cold (a schema change, here a new
+     * column of a SELECT *) runs its new program when it becomes warm, not the one read at
+     * its first execution.
+     */
+    @Test
+    void aStatementPreparedAgainWhileColdRunsItsNewProgramWhenWarm() {
+        try (Engine engine = engine(); Context c = context(engine)) {
+            Value all = c.getBindings("sql").invokeMember("prepare", "select * from t where a = ?");
+            for (int i = 0; i < 40; i++) {
+                assertEquals(List.of(List.of(1L, "one")), SqlContexts.rows(all.execute(1)));
+            }
+            c.eval("sql", "alter table t add column c integer default 7");
+            long truffleBefore = executions(c, "truffle");
+            for (int i = 0; i < 30; i++) {
+                assertEquals(List.of(List.of(2L, "two", 7L)), SqlContexts.rows(all.execute(2)), "execution " + (41 + i));
+            }
+            assertEquals(20, executions(c, "truffle") - truffleBefore);
+        }
+    }
+
+    /** A statement whose plan depends on a bound value (SQLite prepares it again at every execution) is warm after 50 as well. */
+    @Test
+    void aStatementPreparedAgainAtEveryExecutionBecomesWarm() {
+        try (Engine engine = engine(); Context c = context(engine)) {
+            Value like = c.getBindings("sql").invokeMember("prepare", "select a from t where b like ? order by a");
+            long truffleBefore = executions(c, "truffle");
+            for (int i = 0; i < 60; i++) {
+                assertEquals(i % 2 == 0 ? List.of(List.of(2L), List.of(3L)) : List.of(List.of(1L)), SqlContexts.rows(like.execute(i % 2 == 0 ? "t%" : "o%")), "execution " + i);
+            }
+            assertEquals(10, executions(c, "truffle") - truffleBefore);
+        }
+    }
+
+    /**
+     * Writes that cross from SQLite's VDBE to the Truffle tier in the middle of a workload (an
+     * index, a trigger, a UNIQUE conflict, an UPSERT, RETURNING): every execution's outcome and
+     * the final contents equal those of the native tier.
+     */
+    @Test
+    void writesCrossingToTheTruffleTierMatchTheNativeTier() {
+        String[] schema = {"create table k(id integer primary key, name text unique, n integer not null default 0)", "create index k_n on k(n)",
+                        "create table log(id integer primary key, what text)",
+                        "create trigger k_ins after insert on k begin insert into log(what) values ('+' || new.name); end"};
+        String[] statements = {"insert into k(name, n) values (?, ?) on conflict(name) do update set n = n + excluded.n returning id, n",
+                        "update k set n = n * 2 where n between ? and ? + 3", "delete from k where id % 7 = ? % 7 and n > ?", "insert into k(name) values (?)",
+                        "select count(*), sum(n), max(name) from k where n >= ?"};
+        List<String> transcripts = new ArrayList<>();
+        for (String tier : List.of("auto", "native")) {
+            StringBuilder t = new StringBuilder();
+            try (Engine engine = engine(); Context c = Context.newBuilder("sql").engine(engine).allowNativeAccess(true).option("sql.Tier", tier).build()) {
+                for (String ddl : schema) {
+                    c.eval("sql", ddl);
+                }
+                Value[] prepared = new Value[statements.length];
+                for (int k = 0; k < statements.length; k++) {
+                    prepared[k] = c.getBindings("sql").invokeMember("prepare", statements[k]);
+                }
+                for (int i = 0; i < 120; i++) {
+                    for (int k = 0; k < statements.length; k++) {
+                        Object[] args = k == 0 ? new Object[]{"name" + (i * 7 % 40), i % 5} : k == 3 ? new Object[]{"name" + (i % 45)} : k == 4 ? new Object[]{i % 6} : new Object[]{i % 9, i % 4};
+                        try {
+                            t.append(SqlContexts.outcome(prepared[k].execute(args)));
+                        } catch (org.graalvm.polyglot.PolyglotException e) {
+                            t.append("error ").append(e.getMessage());
+                        }
+                        t.append('\n');
+                    }
+                }
+                t.append(SqlContexts.rows(c.eval("sql", "select * from k order by id"))).append(SqlContexts.rows(c.eval("sql", "select * from log order by id")))
+                                .append(SqlContexts.rows(c.eval("sql", "pragma integrity_check")));
+                if (tier.equals("auto")) {
+                    // 5 statements x 120 executions: the first 50 of each on SQLite's VDBE, the other 70 on the Truffle tier.
+                    assertEquals(5 * 70, executions(c, "truffle"));
+                }
+            }
+            transcripts.add(t.toString());
+        }
+        assertEquals(transcripts.get(1), transcripts.get(0));
+    }
 }
