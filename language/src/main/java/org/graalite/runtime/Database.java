@@ -55,8 +55,8 @@ public final class Database implements AutoCloseable {
      * Truffle tier calls directly instead of through an upcall); under the other options always.
      */
     boolean warmForTruffleTier(Statement statement) {
-        if (tierOption != Tier.AUTO || truffleTierAfter == 0 || statement.program().callsDefinedFunctions() ||
-                        !(language instanceof org.graalite.language.SqlLanguage shared)) {
+        if (tierOption != Tier.AUTO || truffleTierAfter == 0 || !(language instanceof org.graalite.language.SqlLanguage shared) ||
+                        (guestDefinedFunctions && statement.program().callsDefinedFunctions())) {
             return true;
         }
         boolean warm = shared.warmForTruffleTier(statement.nativeStatement().sql(), truffleTierAfter);
@@ -65,6 +65,13 @@ public final class Database implements AutoCloseable {
         }
         return warm;
     }
+
+    /**
+     * Whether a guest has defined a function, aggregate or window function on this connection:
+     * until then no statement can call one, and a cold statement's program need not be read to
+     * know (see {@link #warmForTruffleTier}).
+     */
+    private boolean guestDefinedFunctions;
 
     /** Whether row loops of callers may inline statements (option sql.InlineStatements). */
     private boolean inlineStatements = true;
@@ -106,6 +113,7 @@ public final class Database implements AutoCloseable {
     @TruffleBoundary
     public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, UserFunction.GuestConventions conventions, Object receiver, boolean integerKinds) {
         UserFunction f = new UserFunction(name, arguments, callable, slots, conventions, receiver, integerKinds, guestNumbersAreReal);
+        guestDefinedFunctions = true;
         org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
     }
 
@@ -136,6 +144,7 @@ public final class Database implements AutoCloseable {
      */
     @TruffleBoundary
     public void createWindowFunction(UserAggregate a) {
+        guestDefinedFunctions = true;
         org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, a.name(), a.arguments(), a);
     }
 
@@ -148,6 +157,7 @@ public final class Database implements AutoCloseable {
     /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
     @TruffleBoundary
     public void createAggregate(UserAggregate a) {
+        guestDefinedFunctions = true;
         org.graalite.nativeapi.UserFunctions.registerAggregate(connection, a.name(), a.arguments(), a);
     }
 

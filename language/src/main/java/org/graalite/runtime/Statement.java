@@ -45,6 +45,8 @@ public final class Statement implements AutoCloseable {
     private Program program;
     /** SQLite's count of the statement's re-prepares when {@link #program} was read or found current. */
     private int programReprepares;
+    /** Whether SQLite's VDBE has stepped the statement (it rewrites some instructions as it runs them). */
+    private boolean steppedNatively;
     /** The tier that runs the statement: the Truffle tier if it can (and the option allows); null until a tier decision needs it. */
     private Tier chosen;
     /**
@@ -171,11 +173,18 @@ public final class Statement implements AutoCloseable {
         return nativeStatement.isClosed();
     }
 
-    /** The statement's VDBE program, as it was right after prepare. */
+    /**
+     * The statement's VDBE program, as it was right after prepare: read before the first step,
+     * or, once SQLite's VDBE has run the statement (a cold statement, which is not read), from
+     * the statement prepared again.
+     */
     public Program program() {
         if (program == null) {
             if (active) {
                 throw new IllegalStateException("the program must be read before the statement first runs");
+            }
+            if (steppedNatively) {
+                prepareAgainUnrun();
             }
             program = ProgramReader.read(nativeStatement);
             programReprepares = nativeStatement.reprepareCount();
@@ -317,6 +326,23 @@ public final class Statement implements AutoCloseable {
         execution = null;
         database.log("prepared again with another program, on the Truffle tier: " + nativeStatement.sql());
         return true;
+    }
+
+    /**
+     * Prepares the statement again, so that its program is as SQLite made it and not as its
+     * VDBE left it after running it (String8 turned into String, Init's counter): the Truffle
+     * tier reads it now. If that fails (the schema changed and SQLite cannot prepare the
+     * statement now), the program stays as it is, and the Truffle tier's start finds the
+     * statement expired and prepares it as after any schema change.
+     */
+    private void prepareAgainUnrun() {
+        catchUpNativeBindings();
+        nativeStatement.expire();
+        int result = nativeStatement.vdbe().reprepare();
+        if ((result & ~NativeVdbe.SAME_SHAPE) == ResultCodes.SQLITE_OK) {
+            planUsesParameters = -1;
+            refreshColumns();
+        }
     }
 
     /**
@@ -561,6 +587,7 @@ public final class Statement implements AutoCloseable {
     /** A step on SQLite's VDBE; a guest function's exception comes back as itself, not as SQLite's error. */
     private boolean nativeStep() {
         catchUpNativeBindings();
+        steppedNatively = true;
         boolean row;
         try {
             row = nativeStatement.step();

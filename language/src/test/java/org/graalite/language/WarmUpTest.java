@@ -195,4 +195,24 @@ class WarmUpTest {
         }
         assertEquals(transcripts.get(1), transcripts.get(0));
     }
+
+    /**
+     * A guest's function defined while a statement that does not call it is cold: the
+     * statement's program is read then (from the statement prepared again, since SQLite has
+     * run it) and it stays cold until its count says warm.
+     */
+    @Test
+    void aFunctionDefinedWhileAStatementIsCold() {
+        try (Engine engine = engine(); Context c = context(engine)) {
+            Value lookup = c.getBindings("sql").invokeMember("prepare", LOOKUP);
+            long truffleBefore = executions(c, "truffle");
+            List<List<List<Object>>> before = lookups(lookup, 10);
+            c.getBindings("sql").invokeMember("createFunction", "twice", 1, (ProxyExecutable) args -> args[0].asLong() * 2, true);
+            List<List<List<Object>>> after = lookups(lookup, 60);
+            for (int i = 0; i < after.size(); i++) {
+                assertEquals(before.get(i % 3), after.get(i), "execution " + (10 + i));
+            }
+            assertEquals(20, executions(c, "truffle") - truffleBefore);
+        }
+    }
 }
