@@ -39,6 +39,32 @@ class CompilationTest {
     }
 
     /**
+     * Under the default warm-up (sql.TruffleTierAfter: SQLite's VDBE for a statement's first 50
+     * executions) a hot lookup reaches the Truffle tier and compiles there, without failures or
+     * deoptimization loops, its rows the same before and after the switch.
+     */
+    @Test
+    void aHotLookupCompilesAfterTheDefaultWarmUp(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Path db = dir.resolve("w.db");
+        try (Engine engine = quicklyCompilingEngine(log)) {
+            scanTable(engine, db).close();
+            try (Context c = Context.newBuilder("sql").allowNativeAccess(true).engine(engine).allowIO(IOAccess.ALL).option("sql.Database", db.toString()).build()) {
+                Value lookup = c.getBindings("sql").invokeMember("prepare", "select b, c from t where a = ?");
+                long truffleBefore = c.getBindings("sql").getMember("truffleExecutions").asLong();
+                for (int i = 0; i < 600; i++) {
+                    int key = i % 2000 + 1;
+                    Value row = lookup.execute(key).getIterator().getIteratorNextElement();
+                    assertEquals("row" + key, row.getArrayElement(0).asString());
+                    assertEquals(key * 0.5, row.getArrayElement(1).asDouble());
+                }
+                assertEquals(550, c.getBindings("sql").getMember("truffleExecutions").asLong() - truffleBefore);
+            }
+        }
+        assertCompiledWithoutLoops(log, "sql:select b, c from t where a = ?", 2, "sql:select");
+    }
+
+    /**
      * The batches of rows a host caller reads (the JDBC driver's read-ahead, through
      * QueryResult.nextRows) compile: the batch target with the program in it, without
      * failures or deoptimization loops, and every row arrives.
