@@ -41,7 +41,7 @@ public final class Statement implements AutoCloseable {
     private int planUsesParameters = -1;
     /** Whether the current execution has handed out a row (a schema change after that is an error). */
     private boolean rowProduced;
-    /** Read right after prepare, before the first step; null until a tier decision needs it. */
+    /** Null until a tier decision needs it; then read as SQLite prepared it (see {@link #program()}). */
     private Program program;
     /** SQLite's count of the statement's re-prepares when {@link #program} was read or found current. */
     private int programReprepares;
@@ -181,7 +181,7 @@ public final class Statement implements AutoCloseable {
     public Program program() {
         if (program == null) {
             if (active) {
-                throw new IllegalStateException("the program must be read before the statement first runs");
+                throw new IllegalStateException("the program cannot be read while the statement runs");
             }
             if (steppedNatively) {
                 prepareAgainUnrun();
@@ -203,9 +203,9 @@ public final class Statement implements AutoCloseable {
     /**
      * The tier of the next execution: SQLite's VDBE while the statement is not warm (see
      * Database.warmForTruffleTier), else {@link #tier()}. Which tier runs a warm statement is
-     * decided when it first is warm: a cold statement, however often it runs, costs no more
-     * than reading its program (deciding loads the Truffle tier's classes, 50 to 180 ms at a
-     * process's first statement).
+     * decided when it first is warm: a cold statement costs nothing more than on SQLite's VDBE
+     * (deciding loads the Truffle tier's classes, 50 to 180 ms at a process's first statement,
+     * and reads the program).
      */
     private Tier executionTier() {
         if (!warm) {
@@ -240,11 +240,12 @@ public final class Statement implements AutoCloseable {
     /** Starts a new execution: resets a running one; results of earlier executions go stale. */
     @TruffleBoundary
     public int begin() {
-        tier = executionTier();
         if (active) {
             nativeStatement.reset();
             active = false;
         }
+        // After the reset: a statement that becomes warm may read its program, never while active.
+        tier = executionTier();
         if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
             // A lowered length limit, which only SQLite's VDBE checks.
             continueOnNativeTier("while a length limit is lowered");
