@@ -51,8 +51,10 @@ public final class Database implements AutoCloseable {
     /**
      * Whether the statement is warm, so that the tier chosen for it (chooseTier) runs it: under
      * sql.Tier=auto once it has run sql.TruffleTierAfter times on SQLite's VDBE (in any context
-     * of the engine), at once if it calls a guest's or an extension's function (which the
-     * Truffle tier calls directly instead of through an upcall); under the other options always.
+     * of the engine), at once if it calls a function a guest defined (which the Truffle tier
+     * calls directly instead of through an upcall; on a connection where a guest defined one,
+     * a call of an extension's function counts too, as Program.callsDefinedFunctions tells);
+     * under the other options always.
      */
     boolean warmForTruffleTier(Statement statement) {
         if (tierOption != Tier.AUTO || truffleTierAfter == 0 || !(language instanceof org.graalite.language.SqlLanguage shared) ||
