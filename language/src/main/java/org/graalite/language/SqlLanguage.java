@@ -67,9 +67,9 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
     }
 
     /**
-     * Whether the statement with this SQL text is warm enough for the Truffle tier: its program
-     * is in the engine-wide cache already (another statement ran it there), or this is at least
-     * its {@code threshold}-th execution (see option sql.TruffleTierAfter); each call counts one.
+     * Whether the statement with this SQL text is warm enough for the Truffle tier: it has run
+     * {@code threshold} times before in this engine, in any context (see option
+     * sql.TruffleTierAfter); each call that answers false counts one.
      */
     public boolean warmForTruffleTier(String sql, int threshold) {
         return programs.warm(sql, threshold);
