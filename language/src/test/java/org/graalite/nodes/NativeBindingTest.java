@@ -74,7 +74,13 @@ class NativeBindingTest {
         try (Context ffm = SqlContexts.create("truffle", path, "ffm")) {
             expected = sum(ffm.getBindings("sql").invokeMember("prepare", sql), 1);
         }
-        try (Engine engine = CompilationTest.compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200").build()) {
+        // Truffle NFI's own root that builds a signature (buildSignature, run for every NFI
+        // function each context binds) reaches these thresholds too, and Graal bailed out of it
+        // once in CI ("Too deep inlining", in the JDK's reflection under NFI's panama backend),
+        // which CompilationFailureAction=Throw turned into a failure of this test: it is kept
+        // out of compilation here; every root of Graalite's still compiles under Throw.
+        try (Engine engine = CompilationTest.compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200")
+                        .option("engine.CompileOnly", "~buildSignature").build()) {
             // Three contexts one after the other: the compiled statement serves them all.
             for (int round = 0; round < 3; round++) {
                 try (Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).allowNativeAccess(true).option("sql.Database", path)
