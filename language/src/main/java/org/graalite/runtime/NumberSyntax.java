@@ -106,6 +106,47 @@ public final class NumberSyntax {
         return c == 0;
     }
 
+    /** Longer text is never taken for a plain integer: at most 18 digits and some whitespace. */
+    private static final int PLAIN_INTEGER_MAX_LENGTH = 40;
+
+    /**
+     * The integer that {@code s} spells when it is only an optional sign and 1 to 18 decimal
+     * digits, with optional whitespace around them: text on which every conversion SQLite
+     * makes (the type arithmetic reads, numeric affinity, sqlite3VdbeIntValue) gives exactly
+     * that integer, so it is read here without a native call. Null for any other text (a
+     * decimal point, an exponent, more digits that might overflow, other characters), which
+     * SQLite converts.
+     */
+    public static Long plainInteger(String s) {
+        int n = s.length();
+        if (n == 0 || n > PLAIN_INTEGER_MAX_LENGTH) {
+            return null;
+        }
+        int i = 0;
+        while (i < n && isSpace(s.charAt(i))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < n && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            negative = s.charAt(i) == '-';
+            i++;
+        }
+        int start = i;
+        long value = 0;
+        while (i < n && isDigit(s.charAt(i))) {
+            value = value * 10 + (s.charAt(i) - '0');
+            i++;
+        }
+        int digits = i - start;
+        if (digits == 0 || digits > 18) {
+            return null;
+        }
+        while (i < n && isSpace(s.charAt(i))) {
+            i++;
+        }
+        return i == n ? (Long) (negative ? -value : value) : null;
+    }
+
     /** Byte {@code i} unsigned (bytes of multi-byte characters are 0x80 or more, never syntax), NUL past the end. */
     private static int byteAt(byte[] b, int i, int n) {
         return i < n ? b[i] & 0xff : 0;

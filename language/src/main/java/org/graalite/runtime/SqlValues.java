@@ -10,7 +10,8 @@ import org.graalite.nativeapi.SqliteText;
  * SQLite's value semantics for the Truffle tier's registers. A register holds null (NULL), a
  * Long (INTEGER), a Double (REAL), a String (TEXT), an {@link InvalidText} (TEXT whose bytes
  * are not valid UTF-8) or a byte[] (BLOB). Conversions of text to numbers are SQLite's own
- * (computed natively), because their corner cases are many.
+ * (computed natively), because their corner cases are many, except for text that is a plain
+ * integer ({@link NumberSyntax#plainInteger}), which has none.
  */
 public final class SqlValues {
     private SqlValues() {
@@ -26,7 +27,8 @@ public final class SqlValues {
     /** A TEXT or BLOB value as SQLite's arithmetic reads it: Long or Double. */
     @TruffleBoundary
     public static Number numeric(Object textOrBlob) {
-        return SqliteText.numeric(bytes(textOrBlob));
+        Long plain = textOrBlob instanceof String s ? NumberSyntax.plainInteger(s) : null;
+        return plain != null ? plain : SqliteText.numeric(bytes(textOrBlob));
     }
 
     /**
@@ -40,7 +42,8 @@ public final class SqlValues {
         if (!NumberSyntax.mayBeNumber(text)) {
             return text;
         }
-        return convertNumericAffinity(text);
+        Long plain = NumberSyntax.plainInteger(text);
+        return plain != null ? plain : convertNumericAffinity(text);
     }
 
     @TruffleBoundary
@@ -103,7 +106,8 @@ public final class SqlValues {
 
     @TruffleBoundary
     private static long textInteger(Object textOrBlob) {
-        return SqliteText.integer(bytes(textOrBlob));
+        Long plain = textOrBlob instanceof String s ? NumberSyntax.plainInteger(s) : null;
+        return plain != null ? plain : SqliteText.integer(bytes(textOrBlob));
     }
 
     /** sqlite3RealToI64: NaN is 0, out-of-range values saturate. */
