@@ -872,7 +872,17 @@ static void graalite_mem_to_value(Mem *m, GraaliteValue *v) {
   switch (type) {
     case SQLITE_INTEGER: v->i = sqlite3_value_int64(m); break;
     case SQLITE_FLOAT: v->r = sqlite3_value_double(m); break;
-    case SQLITE_TEXT: v->p = sqlite3_value_text(m); v->n = sqlite3_value_bytes(m); break;
+    case SQLITE_TEXT:
+      if ((m->flags & MEM_Str) != 0 && m->enc == SQLITE_UTF8) {
+        /* Java reads the text by its length: no NUL need be added (sqlite3_value_text grows
+         * and copies a function's result to add one, as replace's and printf's are built). */
+        v->p = m->z;
+        v->n = m->n;
+      } else {
+        v->p = sqlite3_value_text(m);
+        v->n = sqlite3_value_bytes(m);
+      }
+      break;
     case SQLITE_BLOB: v->p = sqlite3_value_blob(m); v->n = sqlite3_value_bytes(m); break;
     default: break;
   }

@@ -653,7 +653,7 @@ public final class NativeVdbe {
     /** Without {@code read}, the result is left where the call put it (null returned). */
     private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types, boolean read) {
         int argc = arguments.length;
-        MemorySegment m = marshal(arguments, 0, argc, 1, addresses, types);
+        MemorySegment m = marshal(arguments, 0, argc, 1, addresses, types, pc);
         if (subtypes != null) {
             for (int i = 0; i < argc; i++) {
                 if (subtypes[i] != 0) {
@@ -662,8 +662,7 @@ public final class NativeVdbe {
                 }
             }
         }
-        long outAt = (long) argc * VALUE;
-        MemorySegment out = m.asSlice(outAt, VALUE);
+        MemorySegment out = resultValue();
         int rc;
         try {
             rc = (int) f.invokeExact(stmt, pc, m, out);
@@ -676,23 +675,86 @@ public final class NativeVdbe {
         if (!read) {
             return null;
         }
-        int type = out.get(ValueLayout.JAVA_INT, 28);
+        // Read through Unsafe (PageMemory) at the struct's address: the segment's checked
+        // reads, a segment per text and a copy of it cost more than the call itself.
+        long at = out.address();
+        int type = PageMemory.getInt(at + 28);
         resultSubtype = type >>> 8;
         switch (type & 0xff) {
             case NativeStatement.INTEGER:
-                return out.get(ValueLayout.JAVA_LONG, 0);
+                return PageMemory.getLong(at);
             case NativeStatement.FLOAT:
-                return out.get(ValueLayout.JAVA_DOUBLE, 8);
+                return Double.longBitsToDouble(PageMemory.getLong(at + 8));
             case NativeStatement.TEXT:
                 // SQLite's functions keep bytes that are not UTF-8 (cast(x'80' as text), substr of such text).
-                return Sqlite3.text(out.get(ValueLayout.ADDRESS, 16), out.get(ValueLayout.JAVA_INT, 24));
-            case NativeStatement.BLOB: {
-                int n = out.get(ValueLayout.JAVA_INT, 24);
-                return n == 0 ? new byte[0] : out.get(ValueLayout.ADDRESS, 16).reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
-            }
+                return org.graalite.runtime.InvalidText.decode(resultBytes(at));
+            case NativeStatement.BLOB:
+                return resultBytes(at);
             default:
                 return null;
         }
+    }
+
+    /** The bytes of the text or blob that the GraaliteValue at {@code at} describes. */
+    private static byte[] resultBytes(long at) {
+        int n = PageMemory.getInt(at + 24);
+        byte[] b = new byte[n];
+        if (n > 0) {
+            PageMemory.copyToArray(PageMemory.getLong(at + 16), b, 0, n);
+        }
+        return b;
+    }
+
+    /** The GraaliteValue that the function, aggregate and cast calls describe their result in (allocated at the first). */
+    private MemorySegment resultValue;
+
+    private MemorySegment resultValue() {
+        MemorySegment r = resultValue;
+        if (r == null) {
+            r = Arena.ofAuto().allocate(VALUE, 16);
+            resultValue = r;
+        }
+        return r;
+    }
+
+    /** The bytes of each text or blob argument of the call being marshalled (reused: a statement runs on one thread at a time). */
+    private byte[][] marshalled = new byte[4][];
+
+    private byte[][] marshalled(int count) {
+        if (marshalled.length < count) {
+            marshalled = new byte[count][];
+        }
+        return marshalled;
+    }
+
+    /**
+     * The last text given as argument {@code i} of the call at each pc (in slot
+     * {@code (pc * 8 + i) & (UTF8_SLOTS - 1)}) and its UTF-8 bytes: a function's constant
+     * argument (strftime's '%m', replace's 'URGENT', a JSON path) is the same String at every
+     * call, and is encoded once instead of at each. Allocated at the first call of a function.
+     */
+    private String[] utf8Texts;
+    private byte[][] utf8Bytes;
+    private static final int UTF8_SLOTS = 64;
+    /** Longer texts are encoded at every call, not kept. */
+    private static final int UTF8_KEPT_LENGTH = 256;
+
+    private byte[] utf8Of(String s, int pc, int i) {
+        if (s.length() > UTF8_KEPT_LENGTH) {
+            return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        if (utf8Texts == null) {
+            utf8Texts = new String[UTF8_SLOTS];
+            utf8Bytes = new byte[UTF8_SLOTS][];
+        }
+        int slot = (pc * 8 + i) & (UTF8_SLOTS - 1);
+        if (utf8Texts[slot] == s) {
+            return utf8Bytes[slot];
+        }
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        utf8Texts[slot] = s;
+        utf8Bytes[slot] = b;
+        return b;
     }
 
     /**
@@ -710,16 +772,26 @@ public final class NativeVdbe {
      * (copied from there, not encoded from a String).
      */
     private MemorySegment marshal(Object[] values, int first, int count, int spare, long[] addresses, int[] types) {
-        byte[][] bytes = new byte[count][];
+        return marshal(values, first, count, spare, addresses, types, -1);
+    }
+
+    /**
+     * As {@link #marshal(Object[], int, int, int, long[], int[])}, for the call of the
+     * instruction at {@code pc} (-1: no instruction's), whose text arguments' UTF-8 bytes are
+     * remembered from one call to the next ({@link #utf8Of}).
+     */
+    private MemorySegment marshal(Object[] values, int first, int count, int spare, long[] addresses, int[] types, int pc) {
+        byte[][] bytes = marshalled(count);
         long dataSize = 0;
         for (int i = 0; i < count; i++) {
+            bytes[i] = null;
             if (addresses != null && addresses[i] != 0) {
                 dataSize += addresses[i] == IN_SQLITE_REGISTER ? 0 : ((types[i] - 12) >> 1) + 1;
                 continue;
             }
             Object a = values[first + i];
             if (a instanceof String s) {
-                bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                bytes[i] = pc >= 0 ? utf8Of(s, pc, i) : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             } else if (a instanceof org.graalite.runtime.InvalidText t) {
                 bytes[i] = t.bytes();
             } else if (a instanceof byte[] b) {
@@ -762,6 +834,7 @@ public final class NativeVdbe {
                     continue;
                 }
                 byte[] b = bytes[i];
+                bytes[i] = null;
                 n = b.length;
                 PageMemory.copyFromArray(b, data);
                 type = a instanceof byte[] ? NativeStatement.BLOB : NativeStatement.TEXT;

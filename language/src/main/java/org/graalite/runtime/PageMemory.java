@@ -83,7 +83,7 @@ public final class PageMemory {
     }
 
     /** Copies {@code length} bytes at {@code address} into {@code to} from index {@code at}. */
-    static void copyToArray(long address, byte[] to, int at, int length) {
+    public static void copyToArray(long address, byte[] to, int at, int length) {
         java.util.Objects.checkFromIndexSize(at, length, to.length);
         UNSAFE.copyMemory(null, address, to, Unsafe.ARRAY_BYTE_BASE_OFFSET + at, length);
     }
