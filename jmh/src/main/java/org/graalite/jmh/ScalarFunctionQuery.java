@@ -35,7 +35,7 @@ public class ScalarFunctionQuery extends QueryBenchmark {
     @Param("auto")
     public String tier;
 
-    @Param({"f1", "f2", "f3", "f4", "f5"})
+    @Param({"f1", "f2", "f3", "f4", "f5"}) // Workloads.FUNCTIONS
     public String query;
 
     @Param("0.01")

@@ -90,6 +90,12 @@ class TiersTest {
         return queries(TpchData.ensure(0.01, true), "window", Workloads.WINDOW);
     }
 
+    /** ScalarFunctionQuery's calls of SQLite's own scalar functions (dates, printf, replace, instr) once per row, made from the Truffle tier. */
+    @TestFactory
+    Stream<DynamicTest> scalarFunctions() {
+        return queries(TpchData.ensure(0.01, true), "functions", Workloads.FUNCTIONS);
+    }
+
     /** The storage classes come through: INTEGER as Long, REAL as Double even when whole. */
     @Test
     void storageClassesAreDistinguished() {

@@ -21,6 +21,8 @@ public final class Workloads {
                     "q20", "q21", "q22");
     /** Window functions over the TPC-H tables (WindowQuery). */
     public static final List<String> WINDOW = List.of("w1", "w2", "w3", "w4", "w5");
+    /** Calls of SQLite's own scalar functions once per row over the TPC-H tables (ScalarFunctionQuery). */
+    public static final List<String> FUNCTIONS = List.of("f1", "f2", "f3", "f4", "f5");
     public static final List<String> SSB = List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
 
     /** Digests of the native C baseline, by data set and SQL, computed once per JVM. */
