@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * What the query benchmarks (TpchQuery, SsbQuery, JsonQuery, WindowQuery) share: a trial
+ * What the query benchmarks (TpchQuery, SsbQuery, JsonQuery, WindowQuery, ScalarFunctionQuery) share: a trial
  * prepares one query of a family on one system, checked against the native C baseline (see
  * {@link Workloads.Prepared}); an operation runs it to its last row and reads every value.
  * Each subclass names its family, its queries and its systems as JMH parameters; JMH runs this
