@@ -13,22 +13,14 @@ public final class SqliteText {
     }
 
     /**
-     * Native memory for the conversions' text and results, one block per thread, grown when a
-     * text needs more: a confined Arena per conversion cost three mallocs and frees, a third
-     * of the time of {@code sum(strftime('%m', d))} over 150,000 rows on the Truffle tier.
-     * The conversions are leaf calls (SQLite calls nothing back), so a thread never needs two.
+     * Native memory for the conversions' text and results, one block per thread: a confined
+     * Arena per conversion cost three mallocs and frees, a third of the time of
+     * {@code sum(strftime('%m', d))} over 150,000 rows on the Truffle tier. The conversions are
+     * leaf calls (SQLite calls nothing back), so a thread never needs two. Longer text takes an
+     * Arena of its own, so that no thread keeps a large block.
      */
-    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(256, 16));
-
-    /** At least {@code size} bytes of this thread's scratch memory. */
-    private static MemorySegment scratch(long size) {
-        MemorySegment m = SCRATCH.get();
-        if (m.byteSize() < size) {
-            m = Arena.ofAuto().allocate(Math.max(size, 2 * m.byteSize()), 16);
-            SCRATCH.set(m);
-        }
-        return m;
-    }
+    private static final int SCRATCH_SIZE = 4096;
+    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(SCRATCH_SIZE, 16));
 
     /** Where the scratch holds a conversion's integer and real results, and then its text. */
     private static final long INTEGER_AT = 0;
@@ -41,7 +33,7 @@ public final class SqliteText {
      * {@code Inf}.
      */
     public static String real(double value) {
-        MemorySegment buf = scratch(32);
+        MemorySegment buf = SCRATCH.get();
         int n;
         try {
             n = (int) REAL_TO_TEXT.invokeExact(value, buf);
@@ -65,9 +57,17 @@ public final class SqliteText {
      * (sqlite3Atoi64), saturated; '1.5e2' is 1, not the 150 that arithmetic reads.
      */
     public static long integer(byte[] utf8) {
-        MemorySegment m = textInScratch(utf8);
+        if (!fitsScratch(utf8)) {
+            try (Arena arena = Arena.ofConfined()) {
+                return integer(withText(arena.allocate(TEXT_AT + utf8.length + 1, 16), utf8), utf8.length);
+            }
+        }
+        return integer(withText(SCRATCH.get(), utf8), utf8.length);
+    }
+
+    private static long integer(MemorySegment m, int length) {
         try {
-            int kind = (int) NativeFunction.TEXT_NUMERIC.ffm.invokeExact(m.asSlice(TEXT_AT), utf8.length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
+            int kind = (int) NativeFunction.TEXT_NUMERIC.ffm.invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
             assert kind == 1 || kind == 2;
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
@@ -81,10 +81,18 @@ public final class SqliteText {
     }
 
     private static Number convert(NativeFunction f, byte[] utf8, boolean always) {
-        MemorySegment m = textInScratch(utf8);
+        if (!fitsScratch(utf8)) {
+            try (Arena arena = Arena.ofConfined()) {
+                return convert(withText(arena.allocate(TEXT_AT + utf8.length + 1, 16), utf8), f, utf8.length, always);
+            }
+        }
+        return convert(withText(SCRATCH.get(), utf8), f, utf8.length, always);
+    }
+
+    private static Number convert(MemorySegment m, NativeFunction f, int length, boolean always) {
         int kind;
         try {
-            kind = (int) f.ffm.invokeExact(m.asSlice(TEXT_AT), utf8.length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
+            kind = (int) f.ffm.invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }
@@ -96,9 +104,12 @@ public final class SqliteText {
         return always ? Double.valueOf(0) : null;
     }
 
-    /** The scratch with {@code utf8} and a NUL after it at {@link #TEXT_AT}: SQLite parses the text in place. */
-    private static MemorySegment textInScratch(byte[] utf8) {
-        MemorySegment m = scratch(TEXT_AT + utf8.length + 1);
+    private static boolean fitsScratch(byte[] utf8) {
+        return TEXT_AT + utf8.length + 1 <= SCRATCH_SIZE;
+    }
+
+    /** {@code m} with {@code utf8} and a NUL after it at {@link #TEXT_AT}: SQLite parses the text in place. */
+    private static MemorySegment withText(MemorySegment m, byte[] utf8) {
         MemorySegment.copy(utf8, 0, m, java.lang.foreign.ValueLayout.JAVA_BYTE, TEXT_AT, utf8.length);
         m.set(java.lang.foreign.ValueLayout.JAVA_BYTE, TEXT_AT + utf8.length, (byte) 0);
         return m;

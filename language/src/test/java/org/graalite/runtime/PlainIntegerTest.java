@@ -48,6 +48,23 @@ class PlainIntegerTest {
         assertTrue(plain > 1_000, "too few plain integers generated: " + plain);
     }
 
+    /** Text longer than SqliteText's per-thread block (4 KB) is converted in memory of its own, the same way. */
+    @Test
+    void longTextConvertsAsShortText() {
+        String spaces = " ".repeat(10_000);
+        byte[] integer = (spaces + "12" + spaces).getBytes(StandardCharsets.UTF_8);
+        assertNull(NumberSyntax.plainInteger(spaces + "12"), "too long for the Java reading");
+        assertEquals(12L, SqliteText.numeric(integer));
+        assertEquals(12L, SqliteText.affinityNumeric(integer));
+        assertEquals(12L, SqliteText.integer(integer));
+        byte[] real = ("1.5" + spaces).getBytes(StandardCharsets.UTF_8);
+        assertEquals(1.5, SqliteText.numeric(real));
+        assertEquals(1.5, SqliteText.affinityNumeric(real));
+        assertEquals(1L, SqliteText.integer(real));
+        // and the short path still answers after the long one
+        assertEquals(2.5, SqliteText.numeric("2.5".getBytes(StandardCharsets.UTF_8)));
+    }
+
     @Test
     void edges() {
         assertEquals(999_999_999_999_999_999L, NumberSyntax.plainInteger(" -999999999999999999 ") * -1);
