@@ -519,8 +519,80 @@ public final class NativeVdbe {
     private MemorySegment scratch(long size) {
         if (scratch.byteSize() < size) {
             scratch = Arena.ofAuto().allocate(Math.max(size, 2 * scratch.byteSize()), 16);
+            scratchAddress = scratch.address();
+            scratchSize = scratch.byteSize();
         }
         return scratch;
+    }
+
+    /** The scratch memory's address and size, read by compiled code ({@link #argumentArea}), which does not touch MemorySegments. */
+    private long scratchAddress;
+    private long scratchSize;
+
+    /**
+     * The address of at least {@code size} bytes of scratch memory, valid until the next call
+     * through this statement: a Function node writes its call's GraaliteValues there from
+     * compiled code ({@link #writeInteger} and the others, argument i at {@code i *
+     * }{@link #VALUE_SIZE}, text and blob bytes after the last), then calls
+     * {@link #callWrittenFunction}.
+     */
+    public long argumentArea(long size) {
+        if (size > scratchSize) {
+            growScratch(size);
+        }
+        return scratchAddress;
+    }
+
+    @TruffleBoundary
+    private void growScratch(long size) {
+        scratch(size);
+    }
+
+    /** The size of a GraaliteValue, one argument of a call. */
+    public static final int VALUE_SIZE = VALUE;
+
+    /** GraaliteValue at {@code at} is NULL. */
+    public static void writeNull(long at) {
+        PageMemory.storeInt(at + 28, NativeStatement.NULL);
+    }
+
+    public static void writeInteger(long at, long value) {
+        PageMemory.storeLong(at, value);
+        PageMemory.storeInt(at + 28, NativeStatement.INTEGER);
+    }
+
+    public static void writeReal(long at, double value) {
+        PageMemory.storeLong(at + 8, Double.doubleToRawLongBits(value));
+        PageMemory.storeInt(at + 28, NativeStatement.FLOAT);
+    }
+
+    /** GraaliteValue at {@code at} is the text (or blob) of {@code length} bytes at {@code data}, which this puts a NUL after. */
+    public static void writeBytes(long at, long data, int length, boolean text) {
+        PageMemory.storeByte(data + length, (byte) 0);
+        PageMemory.storeLong(at + 16, data);
+        PageMemory.storeInt(at + 24, length);
+        PageMemory.storeInt(at + 28, text ? NativeStatement.TEXT : NativeStatement.BLOB);
+    }
+
+    /** GraaliteValue at {@code at} is the value already in the argument's register on SQLite's side ({@link #IN_SQLITE_REGISTER}). */
+    public static void writeInSqliteRegister(long at) {
+        PageMemory.storeInt(at + 28, IN_REGISTER_TYPE);
+    }
+
+    /**
+     * Runs SQLite's own function of the Function/PureFunc instruction at {@code pc} on the
+     * arguments written at {@link #argumentArea} and returns its result (as
+     * {@link #callFunction(int, Object[])}).
+     */
+    @TruffleBoundary
+    public Object callWrittenFunction(int pc) {
+        return invokeAndRead(CALL_FUNCTION, pc, scratch, true);
+    }
+
+    /** The UTF-8 bytes of text argument {@code i} of the call at {@code pc} (see {@link #utf8Of(String, int, int)}), for compiled code. */
+    @TruffleBoundary
+    public byte[] argumentUtf8(String s, int pc, int i) {
+        return utf8Of(s, pc, i);
     }
 
     /**
@@ -662,6 +734,11 @@ public final class NativeVdbe {
                 }
             }
         }
+        return invokeAndRead(f, pc, m, read);
+    }
+
+    /** Calls {@code f(stmt, pc, m, result)} and returns the result the call described (null without {@code read}). */
+    private Object invokeAndRead(java.lang.invoke.MethodHandle f, int pc, MemorySegment m, boolean read) {
         MemorySegment out = resultValue();
         int rc;
         try {

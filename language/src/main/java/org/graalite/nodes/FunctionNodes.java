@@ -72,9 +72,94 @@ final class FunctionNodes {
             } else if (subtypes) {
                 SubtypeNodes.callFunction(execution, pc, firstArgument, argumentCount, result);
             } else {
-                execution.registers[result] = execution.vdbe.callFunction(pc, registers(execution, firstArgument, argumentCount));
+                execution.registers[result] = writeAndCall(this, execution, null, null, null);
             }
         }
+    }
+
+    /**
+     * Calls SQLite's function of {@code node} with its arguments written into the statement's
+     * scratch memory from compiled code, specialized for the call site (its argument count,
+     * which arguments a Column reads in place and how): no arrays reach the call, and constant
+     * text is encoded once (NativeVdbe.argumentUtf8). Argument i is field {@code fields[i]}
+     * read in place or after {@code conversions[i]} where {@code fields} has one, the value
+     * SQLite's register holds where {@code inSqliteRegister[i]}, else r[first + i]. For calls
+     * whose values carry no subtypes and whose result comes back to Java.
+     */
+    @ExplodeLoop
+    static Object writeAndCall(NativeCall node, Execution execution, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
+        org.graalite.nativeapi.NativeVdbe vdbe = execution.vdbe;
+        int count = node.argumentCount;
+        // Local arrays that never leave this method: compiled code keeps them in registers.
+        Object[] values = new Object[count];
+        long[] addresses = new long[count];
+        int[] types = new int[count];
+        byte[][] bytes = new byte[count][];
+        long dataSize = 0;
+        for (int i = 0; i < count; i++) {
+            if (inSqliteRegister != null && inSqliteRegister[i]) {
+                continue;
+            }
+            RecordField source = fields == null ? null : fields[i];
+            Object v;
+            if (source != null) {
+                RecordCursor c = source.locate(execution);
+                int field = source.fieldIn(execution, c);
+                int type = source.serialType(c, vdbe, field);
+                long address = type >= 12 && conversions[i] == ColumnComparisons.AS_STORED ? c.fieldAddress(field) : 0;
+                if (address != 0) {
+                    addresses[i] = address;
+                    types[i] = type;
+                    dataSize += ((type - 12) >> 1) + 1;
+                    continue;
+                }
+                v = source.readConverted(c, vdbe, field, conversions[i]);
+            } else {
+                v = execution.registers[node.firstArgument + i];
+            }
+            values[i] = v;
+            byte[] b = null;
+            if (v instanceof String text) {
+                b = vdbe.argumentUtf8(text, node.pc, i);
+            } else if (v instanceof org.graalite.runtime.InvalidText text) {
+                b = text.bytes();
+            } else if (v instanceof byte[] blob) {
+                b = blob;
+            }
+            if (b != null) {
+                bytes[i] = b;
+                dataSize += b.length + 1;
+            }
+        }
+        int size = org.graalite.nativeapi.NativeVdbe.VALUE_SIZE;
+        long base = vdbe.argumentArea((long) count * size + dataSize + 1);
+        long data = base + (long) count * size;
+        for (int i = 0; i < count; i++) {
+            long at = base + (long) i * size;
+            if (inSqliteRegister != null && inSqliteRegister[i]) {
+                org.graalite.nativeapi.NativeVdbe.writeInSqliteRegister(at);
+            } else if (addresses[i] != 0) {
+                int length = (types[i] - 12) >> 1;
+                org.graalite.runtime.PageMemory.copy(addresses[i], data, length);
+                org.graalite.nativeapi.NativeVdbe.writeBytes(at, data, length, (types[i] & 1) == 1);
+                data += length + 1;
+            } else {
+                Object v = values[i];
+                if (v instanceof Long l) {
+                    org.graalite.nativeapi.NativeVdbe.writeInteger(at, l);
+                } else if (v instanceof Double d) {
+                    org.graalite.nativeapi.NativeVdbe.writeReal(at, d);
+                } else if (bytes[i] != null) {
+                    byte[] b = bytes[i];
+                    org.graalite.runtime.PageMemory.copyFromArray(b, data);
+                    org.graalite.nativeapi.NativeVdbe.writeBytes(at, data, b.length, !(v instanceof byte[]));
+                    data += b.length + 1;
+                } else {
+                    org.graalite.nativeapi.NativeVdbe.writeNull(at);
+                }
+            }
+        }
+        return vdbe.callWrittenFunction(node.pc);
     }
 
     /**
@@ -111,6 +196,10 @@ final class FunctionNodes {
         @Override
         @ExplodeLoop
         public void execute(Execution execution) {
+            if (!resultStaysInSqlite && !subtypes) {
+                execution.registers[result] = writeAndCall(this, execution, fields, conversions, inSqliteRegister);
+                return;
+            }
             Object[] arguments = new Object[argumentCount];
             // Per argument: the native address of its bytes in a record (0: the value is in arguments), and their serial type.
             long[] addresses = new long[argumentCount];
