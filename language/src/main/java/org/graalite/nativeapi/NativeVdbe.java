@@ -574,67 +574,37 @@ public final class NativeVdbe {
         PageMemory.storeInt(at + 28, text ? NativeStatement.TEXT : NativeStatement.BLOB);
     }
 
-    /** GraaliteValue at {@code at} is the value already in the argument's register on SQLite's side ({@link #IN_SQLITE_REGISTER}). */
+    /** The GraaliteValue at {@code at} carries subtype {@code subtype} (JSON's 'J'). */
+    public static void writeSubtype(long at, int subtype) {
+        PageMemory.storeInt(at + 28, PageMemory.getInt(at + 28) | (subtype << 8));
+    }
+
+    /** GraaliteValue at {@code at} is the value already in the argument's register on SQLite's side (the result of the call before, left there by {@link #callWrittenFunctionKeepingResult}). */
     public static void writeInSqliteRegister(long at) {
         PageMemory.storeInt(at + 28, IN_REGISTER_TYPE);
     }
 
     /**
      * Runs SQLite's own function of the Function/PureFunc instruction at {@code pc} on the
-     * arguments written at {@link #argumentArea} and returns its result (as
-     * {@link #callFunction(int, Object[])}).
+     * arguments written at {@link #argumentArea} and returns its result: null, Long, Double,
+     * String (an InvalidText for bytes that are not UTF-8) or byte[], its subtype in
+     * {@link #resultSubtype()}; a function's error ends the execution.
      */
     @TruffleBoundary
     public Object callWrittenFunction(int pc) {
         return invokeAndRead(CALL_FUNCTION, pc, scratch, true);
     }
 
+    /** As {@link #callWrittenFunction}; the result stays in the instruction's result register on SQLite's side, for the next call (a value in SQLite's register, which the next call takes as it stands: {@link #writeInSqliteRegister}). */
+    @TruffleBoundary
+    public void callWrittenFunctionKeepingResult(int pc) {
+        invokeAndRead(CALL_FUNCTION, pc, scratch, false);
+    }
+
     /** The UTF-8 bytes of text argument {@code i} of the call at {@code pc} (see {@link #utf8Of(String, int, int)}), for compiled code. */
     @TruffleBoundary
     public byte[] argumentUtf8(String s, int pc, int i) {
         return utf8Of(s, pc, i);
-    }
-
-    /**
-     * Runs SQLite's own function of the Function/PureFunc instruction at {@code pc} on
-     * {@code arguments} (null, Long, Double, String or byte[]) and returns its result in the
-     * same representation; a function's error ends the execution.
-     */
-    @TruffleBoundary
-    public Object callFunction(int pc, Object[] arguments) {
-        return callWithValues(CALL_FUNCTION, pc, arguments, null);
-    }
-
-    /**
-     * As {@link #callFunction(int, Object[])}, the arguments with these subtypes (0 for none;
-     * null: none has one); the result's subtype is then {@link #resultSubtype()}.
-     */
-    @TruffleBoundary
-    public Object callFunction(int pc, Object[] arguments, int[] subtypes) {
-        return callWithValues(CALL_FUNCTION, pc, arguments, subtypes);
-    }
-
-    /**
-     * As {@link #callFunction(int, Object[], int[])}; argument i is instead the text or blob of
-     * serial type {@code types[i]} at native address {@code addresses[i]} where that is not 0
-     * (a field of a record on a page, valid during the call).
-     */
-    @TruffleBoundary
-    public Object callFunction(int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
-        return callWithValues(CALL_FUNCTION, pc, arguments, subtypes, addresses, types);
-    }
-
-    /**
-     * In {@code addresses} of {@link #callFunction(int, Object[], int[], long[], int[])}: the
-     * argument is the value its register holds on SQLite's side (the result of the call before,
-     * left there by {@link #callFunctionKeepingResult}).
-     */
-    public static final long IN_SQLITE_REGISTER = -1;
-
-    /** As {@link #callFunction(int, Object[], int[], long[], int[])}; the result stays in the instruction's result register on SQLite's side, for the next call. */
-    @TruffleBoundary
-    public void callFunctionKeepingResult(int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
-        callWithValues(CALL_FUNCTION, pc, arguments, subtypes, addresses, types, false);
     }
 
     /** The subtype (sqlite3_result_subtype, 0 for none) of the value the last function, aggregate or cast call returned. */
@@ -715,17 +685,8 @@ public final class NativeVdbe {
      * returns the value described in {@code out}; a non-zero result ends the execution with that error.
      */
     private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes) {
-        return callWithValues(f, pc, arguments, subtypes, null, null);
-    }
-
-    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types) {
-        return callWithValues(f, pc, arguments, subtypes, addresses, types, true);
-    }
-
-    /** Without {@code read}, the result is left where the call put it (null returned). */
-    private Object callWithValues(java.lang.invoke.MethodHandle f, int pc, Object[] arguments, int[] subtypes, long[] addresses, int[] types, boolean read) {
         int argc = arguments.length;
-        MemorySegment m = marshal(arguments, 0, argc, 1, addresses, types, pc);
+        MemorySegment m = marshal(arguments, 0, argc, 1);
         if (subtypes != null) {
             for (int i = 0; i < argc; i++) {
                 if (subtypes[i] != 0) {
@@ -734,7 +695,7 @@ public final class NativeVdbe {
                 }
             }
         }
-        return invokeAndRead(f, pc, m, read);
+        return invokeAndRead(f, pc, m, true);
     }
 
     /** Calls {@code f(stmt, pc, m, result)} and returns the result the call described (null without {@code read}). */
@@ -817,9 +778,6 @@ public final class NativeVdbe {
     private static final int UTF8_KEPT_LENGTH = 256;
 
     private byte[] utf8Of(String s, int pc, int i) {
-        if (s.length() > UTF8_KEPT_LENGTH) {
-            return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        }
         if (utf8Texts == null) {
             utf8Texts = new String[UTF8_SLOTS];
             utf8Bytes = new byte[UTF8_SLOTS][];
@@ -829,6 +787,9 @@ public final class NativeVdbe {
             return utf8Bytes[slot];
         }
         byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (s.length() > UTF8_KEPT_LENGTH) {
+            return b;
+        }
         utf8Texts[slot] = s;
         utf8Bytes[slot] = b;
         return b;
@@ -840,35 +801,13 @@ public final class NativeVdbe {
      * bytes of text and blob values after that.
      */
     private MemorySegment marshal(Object[] values, int first, int count, int spare) {
-        return marshal(values, first, count, spare, null, null);
-    }
-
-    /**
-     * As {@link #marshal(Object[], int, int, int)}; value i is instead the text or blob of
-     * serial type {@code types[i]} at native address {@code addresses[i]} where that is not 0
-     * (copied from there, not encoded from a String).
-     */
-    private MemorySegment marshal(Object[] values, int first, int count, int spare, long[] addresses, int[] types) {
-        return marshal(values, first, count, spare, addresses, types, -1);
-    }
-
-    /**
-     * As {@link #marshal(Object[], int, int, int, long[], int[])}, for the call of the
-     * instruction at {@code pc} (-1: no instruction's), whose text arguments' UTF-8 bytes are
-     * remembered from one call to the next ({@link #utf8Of}).
-     */
-    private MemorySegment marshal(Object[] values, int first, int count, int spare, long[] addresses, int[] types, int pc) {
         byte[][] bytes = marshalled(count);
         long dataSize = 0;
         for (int i = 0; i < count; i++) {
             bytes[i] = null;
-            if (addresses != null && addresses[i] != 0) {
-                dataSize += addresses[i] == IN_SQLITE_REGISTER ? 0 : ((types[i] - 12) >> 1) + 1;
-                continue;
-            }
             Object a = values[first + i];
             if (a instanceof String s) {
-                bytes[i] = pc >= 0 ? utf8Of(s, pc, i) : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             } else if (a instanceof org.graalite.runtime.InvalidText t) {
                 bytes[i] = t.bytes();
             } else if (a instanceof byte[] b) {
@@ -887,41 +826,20 @@ public final class NativeVdbe {
         long data = base + dataAt;
         for (int i = 0; i < count; i++) {
             long at = base + (long) i * VALUE;
-            int type;
-            int n;
-            if (addresses != null && addresses[i] == IN_SQLITE_REGISTER) {
-                PageMemory.storeInt(at + 28, IN_REGISTER_TYPE);
-                continue;
-            } else if (addresses != null && addresses[i] != 0) {
-                n = (types[i] - 12) >> 1;
-                PageMemory.copy(addresses[i], data, n);
-                type = (types[i] & 1) == 1 ? NativeStatement.TEXT : NativeStatement.BLOB;
+            Object a = values[first + i];
+            if (a == null) {
+                writeNull(at);
+            } else if (a instanceof Long l) {
+                writeInteger(at, l);
+            } else if (a instanceof Double d) {
+                writeReal(at, d);
             } else {
-                Object a = values[first + i];
-                if (a == null) {
-                    PageMemory.storeInt(at + 28, NativeStatement.NULL);
-                    continue;
-                } else if (a instanceof Long l) {
-                    PageMemory.storeLong(at, l);
-                    PageMemory.storeInt(at + 28, NativeStatement.INTEGER);
-                    continue;
-                } else if (a instanceof Double d) {
-                    PageMemory.storeLong(at + 8, Double.doubleToRawLongBits(d));
-                    PageMemory.storeInt(at + 28, NativeStatement.FLOAT);
-                    continue;
-                }
                 byte[] b = bytes[i];
                 bytes[i] = null;
-                n = b.length;
                 PageMemory.copyFromArray(b, data);
-                type = a instanceof byte[] ? NativeStatement.BLOB : NativeStatement.TEXT;
+                writeBytes(at, data, b.length, !(a instanceof byte[]));
+                data += b.length + 1;
             }
-            // Text and blobs: n bytes at data, then a NUL.
-            PageMemory.storeByte(data + n, (byte) 0);
-            PageMemory.storeLong(at + 16, data);
-            PageMemory.storeInt(at + 24, n);
-            PageMemory.storeInt(at + 28, type);
-            data += n + 1;
         }
         return m;
     }

@@ -67,13 +67,7 @@ final class FunctionNodes {
         /** r[P3] = SQLite's own function on r[P2..P2+count-1] (count a constant of the node). */
         @Override
         public void execute(Execution execution) {
-            if (resultStaysInSqlite) {
-                FunctionNodes.callKeepingResult(this, execution, registers(execution, firstArgument, argumentCount), null, null);
-            } else if (subtypes) {
-                SubtypeNodes.callFunction(execution, pc, firstArgument, argumentCount, result);
-            } else {
-                execution.registers[result] = writeAndCall(this, execution, null, null, null);
-            }
+            writeAndCall(this, execution, null, null, null);
         }
     }
 
@@ -83,11 +77,12 @@ final class FunctionNodes {
      * which arguments a Column reads in place and how): no arrays reach the call, and constant
      * text is encoded once (NativeVdbe.argumentUtf8). Argument i is field {@code fields[i]}
      * read in place or after {@code conversions[i]} where {@code fields} has one, the value
-     * SQLite's register holds where {@code inSqliteRegister[i]}, else r[first + i]. For calls
-     * whose values carry no subtypes and whose result comes back to Java.
+     * SQLite's register holds where {@code inSqliteRegister[i]}, else r[first + i], with its
+     * subtype in a program whose functions use them. The result goes to r[P3] (with its
+     * subtype), or stays in SQLite's register where only the next call reads it.
      */
     @ExplodeLoop
-    static Object writeAndCall(NativeCall node, Execution execution, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
+    static void writeAndCall(NativeCall node, Execution execution, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
         org.graalite.nativeapi.NativeVdbe vdbe = execution.vdbe;
         int count = node.argumentCount;
         // Local arrays that never leave this method: compiled code keeps them in registers.
@@ -157,19 +152,28 @@ final class FunctionNodes {
                 } else {
                     org.graalite.nativeapi.NativeVdbe.writeNull(at);
                 }
+                if (node.subtypes && (fields == null || fields[i] == null)) {
+                    // Fields read in place have none; values in SQLite's register keep their own.
+                    int subtype = execution.subtype(node.firstArgument + i);
+                    if (subtype != 0) {
+                        org.graalite.nativeapi.NativeVdbe.writeSubtype(at, subtype);
+                    }
+                }
             }
         }
-        return vdbe.callWrittenFunction(node.pc);
+        if (node.resultStaysInSqlite) {
+            vdbe.callWrittenFunctionKeepingResult(node.pc);
+        } else if (node.subtypes) {
+            storeWithSubtype(execution, node.result, vdbe.callWrittenFunction(node.pc));
+        } else {
+            execution.registers[node.result] = vdbe.callWrittenFunction(node.pc);
+        }
     }
 
-    /**
-     * The call of a NativeCall whose result stays in SQLite's register: the arguments as the
-     * node has them ({@code addresses} and {@code types} as NativeVdbe.callFunction takes them,
-     * or null), with their subtypes in a program that has them.
-     */
-    static void callKeepingResult(NativeCall node, Execution execution, Object[] arguments, long[] addresses, int[] types) {
-        int[] subtypes = node.subtypes ? SubtypeNodes.argumentSubtypes(execution, node.firstArgument, arguments.length, addresses) : null;
-        execution.vdbe.callFunctionKeepingResult(node.pc, arguments, subtypes, addresses, types);
+    /** r[result] = {@code value}, with the subtype SQLite's function gave it. */
+    @com.oracle.truffle.api.CompilerDirectives.TruffleBoundary
+    private static void storeWithSubtype(Execution execution, int result, Object value) {
+        SubtypeNodes.store(execution, result, value, execution.vdbe.resultSubtype());
     }
 
     /**
@@ -196,43 +200,7 @@ final class FunctionNodes {
         @Override
         @ExplodeLoop
         public void execute(Execution execution) {
-            if (!resultStaysInSqlite && !subtypes) {
-                execution.registers[result] = writeAndCall(this, execution, fields, conversions, inSqliteRegister);
-                return;
-            }
-            Object[] arguments = new Object[argumentCount];
-            // Per argument: the native address of its bytes in a record (0: the value is in arguments), and their serial type.
-            long[] addresses = new long[argumentCount];
-            int[] types = new int[argumentCount];
-            for (int i = 0; i < argumentCount; i++) {
-                if (inSqliteRegister[i]) {
-                    addresses[i] = org.graalite.nativeapi.NativeVdbe.IN_SQLITE_REGISTER;
-                    continue;
-                }
-                RecordField source = fields[i];
-                if (source == null) {
-                    arguments[i] = execution.registers[firstArgument + i];
-                    continue;
-                }
-                RecordCursor c = source.locate(execution);
-                int field = source.fieldIn(execution, c);
-                int type = source.serialType(c, execution.vdbe, field);
-                long address = type >= 12 && conversions[i] == ColumnComparisons.AS_STORED ? c.fieldAddress(field) : 0;
-                if (address != 0) {
-                    addresses[i] = address;
-                    types[i] = type;
-                } else {
-                    arguments[i] = source.readConverted(c, execution.vdbe, field, conversions[i]);
-                }
-            }
-            if (resultStaysInSqlite) {
-                FunctionNodes.callKeepingResult(this, execution, arguments, addresses, types);
-            } else if (subtypes) {
-                // Fields read in place have no subtype; the other arguments keep theirs.
-                SubtypeNodes.callFunction(execution, pc, arguments, addresses, types, firstArgument, result);
-            } else {
-                execution.registers[result] = execution.vdbe.callFunction(pc, arguments, null, addresses, types);
-            }
+            writeAndCall(this, execution, fields, conversions, inSqliteRegister);
         }
     }
 

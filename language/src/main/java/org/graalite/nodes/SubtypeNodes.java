@@ -16,44 +16,6 @@ final class SubtypeNodes {
     private SubtypeNodes() {
     }
 
-    /**
-     * r[result] = SQLite's function of the instruction at {@code pc} on r[first..first+count-1],
-     * the arguments with their subtypes, the result with its own.
-     */
-    @TruffleBoundary
-    static void callFunction(Execution execution, int pc, int first, int count, int result) {
-        callFunction(execution, pc, FunctionNodes.registers(execution, first, count), null, null, first, result);
-    }
-
-    /**
-     * As {@link #callFunction(Execution, int, int, int, int)}, with the arguments that
-     * {@code addresses} marks (non-zero) passed as record bytes of serial types {@code types}
-     * (NativeCallInPlace): they have no subtype.
-     */
-    @TruffleBoundary
-    static void callFunction(Execution execution, int pc, Object[] arguments, long[] addresses, int[] types, int first, int result) {
-        Object value = execution.vdbe.callFunction(pc, arguments, argumentSubtypes(execution, first, arguments.length, addresses), addresses, types);
-        store(execution, result, value, execution.vdbe.resultSubtype());
-    }
-
-    /**
-     * The subtypes of a call's arguments r[first..first+count-1], null when none has one; those
-     * that {@code addresses} (may be null) marks are not in their registers (record bytes, or a
-     * value in SQLite's register, which keeps its own) and get none here.
-     */
-    @TruffleBoundary
-    static int[] argumentSubtypes(Execution execution, int first, int count, long[] addresses) {
-        int[] subtypes = subtypes(execution, first, count);
-        if (subtypes != null && addresses != null) {
-            for (int i = 0; i < count; i++) {
-                if (addresses[i] != 0) {
-                    subtypes[i] = 0;
-                }
-            }
-        }
-        return subtypes;
-    }
-
     /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */
     @TruffleBoundary
     static boolean aggregateStep(Execution execution, int pc, int first, int count) {
