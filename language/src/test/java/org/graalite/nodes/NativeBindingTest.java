@@ -75,12 +75,13 @@ class NativeBindingTest {
             expected = sum(ffm.getBindings("sql").invokeMember("prepare", sql), 1);
         }
         // Truffle NFI's own root that builds a signature (buildSignature, run for every NFI
-        // function each context binds) reaches these thresholds too, and Graal bailed out of it
-        // once in CI ("Too deep inlining", in the JDK's reflection under NFI's panama backend),
-        // which CompilationFailureAction=Throw turned into a failure of this test: it is kept
-        // out of compilation here; every root of Graalite's still compiles under Throw.
+        // function each context binds) reaches these thresholds too, and Graal now and then
+        // bails out of it ("Too deep inlining", in the JDK's reflection under NFI's panama
+        // backend: two CI runs of 2026-11-27, one of them with engine.CompileOnly=~buildSignature
+        // set, which did not keep it out). That is NFI's root, not Graalite's: failures are
+        // logged, not thrown, here, and the trace must show none of a Graalite root ("sql:").
         try (Engine engine = CompilationTest.compilingEngine(log).option("engine.FirstTierCompilationThreshold", "50").option("engine.LastTierCompilationThreshold", "200")
-                        .option("engine.CompileOnly", "~buildSignature").build()) {
+                        .option("engine.CompilationFailureAction", "Silent").build()) {
             // Three contexts one after the other: the compiled statement serves them all.
             for (int round = 0; round < 3; round++) {
                 try (Context c = Context.newBuilder("sql").engine(engine).allowIO(IOAccess.ALL).allowNativeAccess(true).option("sql.Database", path)
@@ -90,9 +91,12 @@ class NativeBindingTest {
             }
         }
         String name = "sql:" + sql.substring(0, 20);
-        CompilationTest.assertCompiledWithoutLoops(log, name, 1, name);
-        // Per-context NFI functions made each new context deoptimize and recompile the statement.
         String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.lines().noneMatch(l -> l.contains("opt fail") && l.contains("sql:")), "a statement failed to compile:\n" + trace);
+        assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains(name)), "the statement was not compiled:\n" + trace);
+        long deopts = trace.lines().filter(l -> l.contains("opt deopt") && l.contains(name)).count();
+        assertTrue(deopts <= 1, "deoptimization loop: " + deopts + " deopts\n" + trace);
+        // Per-context NFI functions made each new context deoptimize and recompile the statement.
         long compilations = trace.lines().filter(l -> l.contains("opt done") && l.contains(name)).count();
         assertTrue(compilations <= 4, "compiled " + compilations + " times (a first and a last tier, plus OSR of each, at most):\n" + trace);
     }
