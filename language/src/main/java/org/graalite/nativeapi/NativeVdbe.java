@@ -508,7 +508,12 @@ public final class NativeVdbe {
     }
 
     /** Size of the shim's GraaliteValue: i64 i, double r, pointer p, int n, int type. */
-    private static final int VALUE = Sqlite3.callInt(NativeFunction.VALUE_SIZE);
+    public static final int VALUE_SIZE = Sqlite3.callInt(NativeFunction.VALUE_SIZE);
+    /** Where a GraaliteValue (i64 i, double r, pointer p, int n, int type) holds its fields: the type's low byte, its subtype above. */
+    private static final int REAL_AT = 8;
+    private static final int POINTER_AT = 16;
+    private static final int LENGTH_AT = 24;
+    private static final int TYPE_AT = 28;
     /** The value type that tells the shim to leave an argument's register as it is (GRAALITE_IN_REGISTER). */
     private static final int IN_REGISTER_TYPE = 0xff;
     /** See {@link #resultSubtype()}. */
@@ -533,7 +538,8 @@ public final class NativeVdbe {
      * The address of at least {@code size} bytes of scratch memory, valid until the next call
      * through this statement: a Function node writes its call's GraaliteValues there from
      * compiled code ({@link #writeInteger} and the others, argument i at {@code i *
-     * }{@link #VALUE_SIZE}, text and blob bytes after the last), then calls
+     * }{@link #VALUE_SIZE}, text and blob bytes after the last; a text's bytes from
+     * {@link #argumentUtf8}), then calls
      * {@link #callWrittenFunction}.
      */
     public long argumentArea(long size) {
@@ -548,40 +554,37 @@ public final class NativeVdbe {
         scratch(size);
     }
 
-    /** The size of a GraaliteValue, one argument of a call. */
-    public static final int VALUE_SIZE = VALUE;
-
     /** GraaliteValue at {@code at} is NULL. */
     public static void writeNull(long at) {
-        PageMemory.storeInt(at + 28, NativeStatement.NULL);
+        PageMemory.storeInt(at + TYPE_AT, NativeStatement.NULL);
     }
 
     public static void writeInteger(long at, long value) {
         PageMemory.storeLong(at, value);
-        PageMemory.storeInt(at + 28, NativeStatement.INTEGER);
+        PageMemory.storeInt(at + TYPE_AT, NativeStatement.INTEGER);
     }
 
     public static void writeReal(long at, double value) {
-        PageMemory.storeLong(at + 8, Double.doubleToRawLongBits(value));
-        PageMemory.storeInt(at + 28, NativeStatement.FLOAT);
+        PageMemory.storeLong(at + REAL_AT, Double.doubleToRawLongBits(value));
+        PageMemory.storeInt(at + TYPE_AT, NativeStatement.FLOAT);
     }
 
     /** GraaliteValue at {@code at} is the text (or blob) of {@code length} bytes at {@code data}, which this puts a NUL after. */
     public static void writeBytes(long at, long data, int length, boolean text) {
         PageMemory.storeByte(data + length, (byte) 0);
-        PageMemory.storeLong(at + 16, data);
-        PageMemory.storeInt(at + 24, length);
-        PageMemory.storeInt(at + 28, text ? NativeStatement.TEXT : NativeStatement.BLOB);
+        PageMemory.storeLong(at + POINTER_AT, data);
+        PageMemory.storeInt(at + LENGTH_AT, length);
+        PageMemory.storeInt(at + TYPE_AT, text ? NativeStatement.TEXT : NativeStatement.BLOB);
     }
 
     /** The GraaliteValue at {@code at} carries subtype {@code subtype} (JSON's 'J'). */
     public static void writeSubtype(long at, int subtype) {
-        PageMemory.storeInt(at + 28, PageMemory.getInt(at + 28) | (subtype << 8));
+        PageMemory.storeInt(at + TYPE_AT, PageMemory.getInt(at + TYPE_AT) | (subtype << 8));
     }
 
     /** GraaliteValue at {@code at} is the value already in the argument's register on SQLite's side (the result of the call before, left there by {@link #callWrittenFunctionKeepingResult}). */
     public static void writeInSqliteRegister(long at) {
-        PageMemory.storeInt(at + 28, IN_REGISTER_TYPE);
+        PageMemory.storeInt(at + TYPE_AT, IN_REGISTER_TYPE);
     }
 
     /**
@@ -599,12 +602,6 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void callWrittenFunctionKeepingResult(int pc) {
         invokeAndRead(CALL_FUNCTION, pc, scratch, false);
-    }
-
-    /** The UTF-8 bytes of text argument {@code i} of the call at {@code pc} (see {@link #utf8Of(String, int, int)}), for compiled code. */
-    @TruffleBoundary
-    public byte[] argumentUtf8(String s, int pc, int i) {
-        return utf8Of(s, pc, i);
     }
 
     /** The subtype (sqlite3_result_subtype, 0 for none) of the value the last function, aggregate or cast call returned. */
@@ -690,8 +687,7 @@ public final class NativeVdbe {
         if (subtypes != null) {
             for (int i = 0; i < argc; i++) {
                 if (subtypes[i] != 0) {
-                    long typeAt = (long) i * VALUE + 28;
-                    m.set(ValueLayout.JAVA_INT, typeAt, m.get(ValueLayout.JAVA_INT, typeAt) | (subtypes[i] << 8));
+                    writeSubtype(m.address() + (long) i * VALUE_SIZE, subtypes[i]);
                 }
             }
         }
@@ -716,13 +712,13 @@ public final class NativeVdbe {
         // Read through Unsafe (PageMemory) at the struct's address: the segment's checked
         // reads, a segment per text and a copy of it cost more than the call itself.
         long at = out.address();
-        int type = PageMemory.getInt(at + 28);
+        int type = PageMemory.getInt(at + TYPE_AT);
         resultSubtype = type >>> 8;
         switch (type & 0xff) {
             case NativeStatement.INTEGER:
                 return PageMemory.getLong(at);
             case NativeStatement.FLOAT:
-                return Double.longBitsToDouble(PageMemory.getLong(at + 8));
+                return Double.longBitsToDouble(PageMemory.getLong(at + REAL_AT));
             case NativeStatement.TEXT:
                 // SQLite's functions keep bytes that are not UTF-8 (cast(x'80' as text), substr of such text).
                 return org.graalite.runtime.InvalidText.decode(resultBytes(at));
@@ -735,10 +731,10 @@ public final class NativeVdbe {
 
     /** The bytes of the text or blob that the GraaliteValue at {@code at} describes. */
     private static byte[] resultBytes(long at) {
-        int n = PageMemory.getInt(at + 24);
+        int n = PageMemory.getInt(at + LENGTH_AT);
         byte[] b = new byte[n];
         if (n > 0) {
-            PageMemory.copyToArray(PageMemory.getLong(at + 16), b, 0, n);
+            PageMemory.copyToArray(PageMemory.getLong(at + POINTER_AT), b, 0, n);
         }
         return b;
     }
@@ -749,20 +745,10 @@ public final class NativeVdbe {
     private MemorySegment resultValue() {
         MemorySegment r = resultValue;
         if (r == null) {
-            r = Arena.ofAuto().allocate(VALUE, 16);
+            r = Arena.ofAuto().allocate(VALUE_SIZE, 16);
             resultValue = r;
         }
         return r;
-    }
-
-    /** The bytes of each text or blob argument of the call being marshalled (reused: a statement runs on one thread at a time). */
-    private byte[][] marshalled = new byte[4][];
-
-    private byte[][] marshalled(int count) {
-        if (marshalled.length < count) {
-            marshalled = new byte[count][];
-        }
-        return marshalled;
     }
 
     /**
@@ -777,7 +763,9 @@ public final class NativeVdbe {
     /** Longer texts are encoded at every call, not kept. */
     private static final int UTF8_KEPT_LENGTH = 256;
 
-    private byte[] utf8Of(String s, int pc, int i) {
+    /** The UTF-8 bytes of text {@code s}, argument {@code i} of the call at {@code pc}, for compiled code (FunctionNodes.writeAndCall). */
+    @TruffleBoundary
+    public byte[] argumentUtf8(String s, int pc, int i) {
         if (utf8Texts == null) {
             utf8Texts = new String[UTF8_SLOTS];
             utf8Bytes = new byte[UTF8_SLOTS][];
@@ -801,10 +789,9 @@ public final class NativeVdbe {
      * bytes of text and blob values after that.
      */
     private MemorySegment marshal(Object[] values, int first, int count, int spare) {
-        byte[][] bytes = marshalled(count);
+        byte[][] bytes = new byte[count][];
         long dataSize = 0;
         for (int i = 0; i < count; i++) {
-            bytes[i] = null;
             Object a = values[first + i];
             if (a instanceof String s) {
                 bytes[i] = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
@@ -818,14 +805,14 @@ public final class NativeVdbe {
                 dataSize += bytes[i].length + 1;
             }
         }
-        long dataAt = (long) (count + spare) * VALUE;
+        long dataAt = (long) (count + spare) * VALUE_SIZE;
         MemorySegment m = scratch(dataAt + dataSize + 1);
         // Stores through Unsafe (PageMemory), as the shim's structs are read elsewhere: the
         // segment's checked accesses cost more than the call they prepare.
         long base = m.address();
         long data = base + dataAt;
         for (int i = 0; i < count; i++) {
-            long at = base + (long) i * VALUE;
+            long at = base + (long) i * VALUE_SIZE;
             Object a = values[first + i];
             if (a == null) {
                 writeNull(at);
@@ -835,7 +822,6 @@ public final class NativeVdbe {
                 writeReal(at, d);
             } else {
                 byte[] b = bytes[i];
-                bytes[i] = null;
                 PageMemory.copyFromArray(b, data);
                 writeBytes(at, data, b.length, !(a instanceof byte[]));
                 data += b.length + 1;
@@ -1651,7 +1637,7 @@ public final class NativeVdbe {
         if (kept != null) {
             for (int k = 0; k < count; k++) {
                 if (kept[k]) {
-                    m.set(ValueLayout.JAVA_INT, (long) k * VALUE + 28, VALUE_KEPT);
+                    m.set(ValueLayout.JAVA_INT, (long) k * VALUE_SIZE + TYPE_AT, VALUE_KEPT);
                 }
             }
         }

@@ -198,7 +198,6 @@ final class FunctionNodes {
         }
 
         @Override
-        @ExplodeLoop
         public void execute(Execution execution) {
             writeAndCall(this, execution, fields, conversions, inSqliteRegister);
         }
