@@ -161,26 +161,32 @@ public final class NativeStatement implements AutoCloseable {
     }
 
     public void bindText(int index, String value) {
-        MemorySegment s = pointer();
-        byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment bytes = arena.allocate(Math.max(1, utf8.length));
-            MemorySegment.copy(utf8, 0, bytes, ValueLayout.JAVA_BYTE, 0, utf8.length);
-            check(Sqlite3.bindText(s, index, bytes, utf8.length));
-        }
+        bindBytes(index, value.getBytes(StandardCharsets.UTF_8), true);
     }
 
     public void bindBlob(int index, byte[] value) {
-        MemorySegment s = pointer();
         if (value.length == 0) {
-            check(Sqlite3.bindZeroblob(s, index, 0));
+            check(Sqlite3.bindZeroblob(pointer(), index, 0));
             return;
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment bytes = arena.allocate(value.length);
-            MemorySegment.copy(value, 0, bytes, ValueLayout.JAVA_BYTE, 0, value.length);
-            check(Sqlite3.bindBlob(s, index, bytes, value.length));
+        bindBytes(index, value, false);
+    }
+
+    /** Binds text or a blob; SQLite copies it (SQLITE_TRANSIENT), so the thread's scratch block serves. */
+    private void bindBytes(int index, byte[] data, boolean text) {
+        if (data.length > ThreadScratch.SIZE) {
+            try (Arena arena = Arena.ofConfined()) {
+                bindBytes(index, data, text, arena.allocate(data.length));
+            }
+            return;
         }
+        bindBytes(index, data, text, ThreadScratch.block());
+    }
+
+    private void bindBytes(int index, byte[] data, boolean text, MemorySegment bytes) {
+        MemorySegment s = pointer();
+        MemorySegment.copy(data, 0, bytes, ValueLayout.JAVA_BYTE, 0, data.length);
+        check(text ? Sqlite3.bindText(s, index, bytes, data.length) : Sqlite3.bindBlob(s, index, bytes, data.length));
     }
 
     private void check(int rc) {

@@ -12,15 +12,7 @@ public final class SqliteText {
     private SqliteText() {
     }
 
-    /**
-     * Native memory for the conversions' text and results, one block per thread: a confined
-     * Arena per conversion cost three mallocs and frees, a third of the time of
-     * {@code sum(strftime('%m', d))} over 150,000 rows on the Truffle tier. The conversions are
-     * leaf calls (SQLite calls nothing back), so a thread never needs two. Longer text takes an
-     * Arena of its own, so that no thread keeps a large block.
-     */
-    private static final int SCRATCH_SIZE = 4096;
-    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(SCRATCH_SIZE, 16));
+    // Conversions use the thread's block of native memory (ThreadScratch).
 
     /** Where the scratch holds a conversion's integer and real results, and then its text. */
     private static final long INTEGER_AT = 0;
@@ -33,7 +25,7 @@ public final class SqliteText {
      * {@code Inf}.
      */
     public static String real(double value) {
-        MemorySegment buf = SCRATCH.get();
+        MemorySegment buf = ThreadScratch.block();
         int n;
         try {
             n = (int) REAL_TO_TEXT.invokeExact(value, buf);
@@ -62,7 +54,7 @@ public final class SqliteText {
                 return integer(withText(arena.allocate(TEXT_AT + utf8.length + 1, 16), utf8), utf8.length);
             }
         }
-        return integer(withText(SCRATCH.get(), utf8), utf8.length);
+        return integer(withText(ThreadScratch.block(), utf8), utf8.length);
     }
 
     private static long integer(MemorySegment m, int length) {
@@ -86,7 +78,7 @@ public final class SqliteText {
                 return convert(withText(arena.allocate(TEXT_AT + utf8.length + 1, 16), utf8), f, utf8.length, always);
             }
         }
-        return convert(withText(SCRATCH.get(), utf8), f, utf8.length, always);
+        return convert(withText(ThreadScratch.block(), utf8), f, utf8.length, always);
     }
 
     private static Number convert(MemorySegment m, NativeFunction f, int length, boolean always) {
@@ -105,7 +97,7 @@ public final class SqliteText {
     }
 
     private static boolean fitsScratch(byte[] utf8) {
-        return TEXT_AT + utf8.length + 1 <= SCRATCH_SIZE;
+        return TEXT_AT + utf8.length + 1 <= ThreadScratch.SIZE;
     }
 
     /** {@code m} with {@code utf8} and a NUL after it at {@link #TEXT_AT}: SQLite parses the text in place. */

@@ -407,6 +407,50 @@ class GraaliteDriverTest {
         }
     }
 
+    /**
+     * Text and blobs bound to SQLite's VDBE go through one block of native memory per thread up
+     * to its size and an Arena of their own beyond it: every length around that edge, and a
+     * statement bound again with shorter values, must come back whole.
+     */
+    @Test
+    void boundTextAndBlobsAroundTheScratchSize() throws SQLException {
+        Properties nativeTier = new Properties();
+        nativeTier.setProperty("sql.Tier", "native");
+        Connection c = connect("jdbc:graalite::memory:", nativeTier);
+        c.createStatement().executeUpdate("create table t(n integer, s text, b blob)");
+        PreparedStatement insert = c.prepareStatement("insert into t values(?, ?, ?)");
+        int[] lengths = {4097, 0, 1, 4095, 4096, 5000, 2};
+        for (int n : lengths) {
+            insert.setInt(1, n);
+            insert.setString(2, textOfBytes(n));
+            byte[] blob = new byte[n];
+            for (int i = 0; i < n; i++) {
+                blob[i] = (byte) (i * 7 + n);
+            }
+            insert.setBytes(3, blob);
+            insert.executeUpdate();
+        }
+        try (ResultSet rs = c.createStatement().executeQuery("select n, s, b, typeof(s), typeof(b) from t order by rowid")) {
+            for (int n : lengths) {
+                assertTrue(rs.next());
+                assertEquals(n, rs.getInt(1));
+                assertEquals(textOfBytes(n), rs.getString(2));
+                byte[] blob = rs.getBytes(3);
+                assertEquals(n, blob.length);
+                for (int i = 0; i < n; i++) {
+                    assertEquals((byte) (i * 7 + n), blob[i]);
+                }
+                assertEquals("text", rs.getString(4), "an empty string binds as text, not NULL");
+                assertEquals("blob", rs.getString(5));
+            }
+        }
+    }
+
+    /** Text of n UTF-8 bytes ending in a two-byte character (n >= 2), or n ASCII ones. */
+    private static String textOfBytes(int n) {
+        return n < 2 ? "x".repeat(n) : "x".repeat(n - 2) + "\u00e9";
+    }
+
     @Test
     void savepointNamesAndIds() throws SQLException {
         Connection c = connect("jdbc:graalite::memory:");
