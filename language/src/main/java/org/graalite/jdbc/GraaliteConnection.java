@@ -273,11 +273,6 @@ public final class GraaliteConnection implements Connection {
     }
 
     /**
-     * Called before anything runs on this connection: a statement whose last execution left
-     * values to read lazily (its changes count, its last insert rowid) reads them now, before
-     * the next execution changes them.
-     */
-    /**
      * How many statements this connection has run that may change what a query reads: all but
      * read-only queries (see Rows.Direct and DirectStatement#readsOnly).
      */
@@ -286,6 +281,10 @@ public final class GraaliteConnection implements Connection {
     }
 
     /**
+     * Called before anything runs on this connection: a statement whose last execution left
+     * values to read lazily (its changes count, its last insert rowid) reads them now, before
+     * the next execution changes them.
+     *
      * @param readsOnly whether {@code next} is a query that changes nothing (a lookup inside a
      *        loop over another query's rows lets that query go on reading ahead)
      */
