@@ -39,8 +39,10 @@ Speed: rows are read with GraalPy's GIL held during the interop calls of the loo
 (``polyglot.gil_locked_during_interop``), which saves two lock hand-overs per value read.
 """
 
-import datetime as _datetime
-import weakref as _weakref
+# Imports are few and cheap: on GraalPy, datetime takes about 0.6 s to import, weakref 0.5 s and
+# urllib.parse 1 s, a second or two before a program's first query; each is imported where it is
+# first needed (_datetime, blobopen, _open) instead.
+import _weakref
 import operator as _operator
 import sys as _sys
 import time as _time
@@ -157,24 +159,33 @@ SQLITE_SAVEPOINT = 32
 SQLITE_RECURSIVE = 33
 
 Binary = memoryview
-Date = _datetime.date
-Time = _datetime.time
-Timestamp = _datetime.datetime
+
+
+def _datetime():
+    """The datetime module, imported on first use (see the imports)."""
+    import datetime
+    return datetime
+
+
+# Date, Time and Timestamp are datetime's classes, given by __getattr__.
+_DATETIME_CLASSES = {"Date": "date", "Time": "time", "Timestamp": "datetime"}
 
 
 def DateFromTicks(ticks):
-    return Date(*_time.localtime(ticks)[:3])
+    return _datetime().date(*_time.localtime(ticks)[:3])
 
 
 def TimeFromTicks(ticks):
-    return Time(*_time.localtime(ticks)[3:6])
+    return _datetime().time(*_time.localtime(ticks)[3:6])
 
 
 def TimestampFromTicks(ticks):
-    return Timestamp(*_time.localtime(ticks)[:6])
+    return _datetime().datetime(*_time.localtime(ticks)[:6])
 
 
 def __getattr__(name):
+    if name in _DATETIME_CLASSES:
+        return getattr(_datetime(), _DATETIME_CLASSES[name])
     # sqlite_version needs the sql language: computed on first use, not at import.
     if name == "sqlite_version":
         return _root().sqliteVersion
@@ -363,10 +374,10 @@ def _open(database, uri):
     SQLite's URI support on, so a URI goes through as it is; a plain path is made absolute
     against Python's current directory (the context's, which need not be the process's)."""
     import os
-    from urllib.parse import quote, unquote
     path = database
     if uri:
         if path.startswith("file:") and not path.startswith(("file:/", "file::memory:")) and "mode=memory" not in path:
+            from urllib.parse import quote, unquote
             name, sep, query = path[5:].partition("?")
             if name:
                 path = "file:" + quote(os.path.abspath(unquote(name))) + sep + query
@@ -403,6 +414,8 @@ def register_converter(typename, converter, /):
 
 
 def adapt(obj, proto=PrepareProtocol, alt=None, /):
+    if _default_adapters_pending:
+        _register_default_adapters()
     adapter = adapters.get((type(obj), proto))
     if adapter is not None:
         return adapter(obj)
@@ -417,12 +430,28 @@ def adapt(obj, proto=PrepareProtocol, alt=None, /):
 
 
 # sqlite3's default adapters and converters (deprecated in Python 3.12, still registered).
-register_adapter(_datetime.date, lambda value: value.isoformat())
-register_adapter(_datetime.datetime, lambda value: value.isoformat(" "))
+# The adapters are for datetime's date and datetime, whose values exist only once datetime is
+# imported: they are registered at this module's import if it is, else before the first value
+# that is not an int, float, str, bytes or None is adapted (datetime may be imported by then).
+# An adapter the program registered for those types first stays.
+_default_adapters_pending = True
+
+
+def _register_default_adapters():
+    global _default_adapters_pending
+    datetime = _sys.modules.get("datetime")
+    if datetime is None:
+        return
+    _default_adapters_pending = False
+    adapters.setdefault((datetime.date, PrepareProtocol), lambda value: value.isoformat())
+    adapters.setdefault((datetime.datetime, PrepareProtocol), lambda value: value.isoformat(" "))
+
+
+_register_default_adapters()
 
 
 def _convert_date(value):
-    return _datetime.date(*map(int, value.split(b"-")))
+    return _datetime().date(*map(int, value.split(b"-")))
 
 
 def _convert_timestamp(value):
@@ -431,7 +460,7 @@ def _convert_timestamp(value):
     timepart_full = timepart.split(b".")
     hours, minutes, seconds = map(int, timepart_full[0].split(b":"))
     microseconds = int("{:0<6.6}".format(timepart_full[1].decode())) if len(timepart_full) == 2 else 0
-    return _datetime.datetime(year, month, day, hours, minutes, seconds, microseconds)
+    return _datetime().datetime(year, month, day, hours, minutes, seconds, microseconds)
 
 
 register_converter("date", _convert_date)
@@ -454,6 +483,8 @@ def _bind_value(value, index):
         return value
     if t in _BINDABLE:
         return value
+    if _default_adapters_pending:
+        _register_default_adapters()
     if adapters or hasattr(value, "__conform__"):
         adapter = adapters.get((t, PrepareProtocol))
         if adapter is not None:
@@ -849,8 +880,9 @@ class Connection:
         self._cache_size = cached_statements
         # SQLITE_LIMIT_SQL_LENGTH once setlimit changed it (None: SQLite's default, unchecked here).
         self._sql_length_limit = None
-        # The blobs blobopen() opened: closing the connection closes them, as in sqlite3.
-        self._blobs = _weakref.WeakSet()
+        # The blobs blobopen() opened: closing the connection closes them, as in sqlite3 (a
+        # WeakSet, made at the first).
+        self._blobs = None
         self._lastrowid = 0
         self._begin = None
         self._trace = None
@@ -1033,7 +1065,7 @@ class Connection:
         self._closed = True
         self._cache.clear()
         self._begin = None
-        for blob in list(self._blobs):
+        for blob in list(self._blobs or ()):
             blob.close()
         try:
             handle.close()
@@ -1257,6 +1289,9 @@ class Connection:
             blob = Blob(self, handle.blobOpen(table, column, row, bool(readonly), name))
         except _ForeignException as e:
             raise _translate(e) from None
+        if self._blobs is None:
+            from _weakrefset import WeakSet
+            self._blobs = WeakSet()
         self._blobs.add(blob)
         return blob
 
