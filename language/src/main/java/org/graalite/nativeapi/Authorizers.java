@@ -15,7 +15,7 @@ import java.lang.invoke.MethodType;
  * authorizer applies to both.
  */
 public final class Authorizers {
-    private static final java.lang.invoke.MethodHandle SET_AUTHORIZER = NativeFunction.SET_AUTHORIZER.ffm;
+    private static final java.lang.invoke.MethodHandle SET_AUTHORIZER = NativeFunction.SET_AUTHORIZER.ffm();
 
     /** SQLite's answers. */
     public static final int OK = 0;

@@ -12,11 +12,11 @@ import org.graalite.runtime.SqliteException;
  * a step that finds a database busy or locked waits and tries again.
  */
 public final class Backup {
-    private static final java.lang.invoke.MethodHandle BACKUP_INIT = NativeFunction.BACKUP_INIT.ffm;
-    private static final java.lang.invoke.MethodHandle BACKUP_STEP = NativeFunction.BACKUP_STEP.ffm;
-    private static final java.lang.invoke.MethodHandle BACKUP_REMAINING = NativeFunction.BACKUP_REMAINING.ffm;
-    private static final java.lang.invoke.MethodHandle BACKUP_PAGECOUNT = NativeFunction.BACKUP_PAGECOUNT.ffm;
-    private static final java.lang.invoke.MethodHandle BACKUP_FINISH = NativeFunction.BACKUP_FINISH.ffm;
+    private static final java.lang.invoke.MethodHandle BACKUP_INIT = NativeFunction.BACKUP_INIT.ffm();
+    private static final java.lang.invoke.MethodHandle BACKUP_STEP = NativeFunction.BACKUP_STEP.ffm();
+    private static final java.lang.invoke.MethodHandle BACKUP_REMAINING = NativeFunction.BACKUP_REMAINING.ffm();
+    private static final java.lang.invoke.MethodHandle BACKUP_PAGECOUNT = NativeFunction.BACKUP_PAGECOUNT.ffm();
+    private static final java.lang.invoke.MethodHandle BACKUP_FINISH = NativeFunction.BACKUP_FINISH.ffm();
 
     private static final int BUSY = 5;
     private static final int LOCKED = 6;

@@ -13,7 +13,7 @@ import org.graalite.runtime.SqliteException;
  * as Python 3.12's {@code Connection.setconfig} and {@code getconfig} use them.
  */
 public final class ConnectionFlags {
-    private static final MethodHandle DB_CONFIG_FLAG = NativeFunction.DB_CONFIG_FLAG.ffm;
+    private static final MethodHandle DB_CONFIG_FLAG = NativeFunction.DB_CONFIG_FLAG.ffm();
 
     /** SQLITE_DBCONFIG_ENABLE_FKEY and SQLITE_DBCONFIG_ENABLE_COMMENTS: the range of on/off options. */
     public static final int FIRST = 1002;

@@ -14,9 +14,9 @@ import org.graalite.runtime.SqliteException;
  * caller turns it on, as in SQLite: an extension is native code that runs in this process.
  */
 public final class Extensions {
-    private static final MethodHandle ENABLE = NativeFunction.ENABLE_LOAD_EXTENSION.ffm;
-    private static final MethodHandle ENABLE_API = NativeFunction.ENABLE_LOAD_EXTENSION_API.ffm;
-    private static final MethodHandle LOAD = NativeFunction.LOAD_EXTENSION.ffm;
+    private static final MethodHandle ENABLE = NativeFunction.ENABLE_LOAD_EXTENSION.ffm();
+    private static final MethodHandle ENABLE_API = NativeFunction.ENABLE_LOAD_EXTENSION_API.ffm();
+    private static final MethodHandle LOAD = NativeFunction.LOAD_EXTENSION.ffm();
 
     private Extensions() {
     }

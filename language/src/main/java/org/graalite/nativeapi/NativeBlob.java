@@ -13,11 +13,11 @@ import org.graalite.runtime.SqliteException;
  * connection open as a zombie until the handle is closed, which an unreachable one never is).
  */
 public final class NativeBlob {
-    private static final java.lang.invoke.MethodHandle BLOB_OPEN = NativeFunction.BLOB_OPEN.ffm;
-    private static final java.lang.invoke.MethodHandle BLOB_BYTES = NativeFunction.BLOB_BYTES.ffm;
-    private static final java.lang.invoke.MethodHandle BLOB_READ = NativeFunction.BLOB_READ.ffm;
-    private static final java.lang.invoke.MethodHandle BLOB_WRITE = NativeFunction.BLOB_WRITE.ffm;
-    private static final java.lang.invoke.MethodHandle BLOB_CLOSE = NativeFunction.BLOB_CLOSE.ffm;
+    private static final java.lang.invoke.MethodHandle BLOB_OPEN = NativeFunction.BLOB_OPEN.ffm();
+    private static final java.lang.invoke.MethodHandle BLOB_BYTES = NativeFunction.BLOB_BYTES.ffm();
+    private static final java.lang.invoke.MethodHandle BLOB_READ = NativeFunction.BLOB_READ.ffm();
+    private static final java.lang.invoke.MethodHandle BLOB_WRITE = NativeFunction.BLOB_WRITE.ffm();
+    private static final java.lang.invoke.MethodHandle BLOB_CLOSE = NativeFunction.BLOB_CLOSE.ffm();
 
     private final NativeConnection connection;
     private MemorySegment blob;

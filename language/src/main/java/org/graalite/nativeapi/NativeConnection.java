@@ -103,7 +103,7 @@ public final class NativeConnection implements AutoCloseable {
     public void sandbox() {
         int rc;
         try {
-            rc = (int) NativeFunction.SANDBOX.ffm.invokeExact(db());
+            rc = (int) NativeFunction.SANDBOX.ffm().invokeExact(db());
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }
@@ -118,7 +118,7 @@ public final class NativeConnection implements AutoCloseable {
      */
     public static boolean isMemoryName(String name) {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) NativeFunction.IS_MEMORY_NAME.ffm.invokeExact(arena.allocateFrom(name)) != 0;
+            return (int) NativeFunction.IS_MEMORY_NAME.ffm().invokeExact(arena.allocateFrom(name)) != 0;
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }

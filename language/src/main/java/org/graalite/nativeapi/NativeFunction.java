@@ -8,6 +8,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
@@ -277,32 +278,43 @@ public enum NativeFunction {
     public final FunctionDescriptor descriptor;
     /** Whether the call is short and never blocks or calls back, so it may skip the thread-state transition. */
     public final boolean critical;
-    /**
-     * The FFM downcall derived from this declaration. Callers copy it into a static final field
-     * and call that: HotSpot does not take an enum's final field for a constant, and a call
-     * through this field goes through the generic method-handle invoker every time.
-     */
-    final MethodHandle ffm;
+    /** The function's address in libgraalite.so, found when the declarations load (a missing symbol fails then). */
+    private final MemorySegment address;
+    /** The downcall, made at its first use: see {@link #ffm()}. */
+    private MethodHandle ffm;
 
     NativeFunction(String symbol, boolean critical, MemoryLayout result, MemoryLayout... args) {
         this.symbol = symbol;
         this.critical = critical;
         this.descriptor = result == null ? FunctionDescriptor.ofVoid(args) : FunctionDescriptor.of(result, args);
-        Linker linker = Linker.nativeLinker();
-        var address = NativeLibrary.SYMBOLS.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError("libgraalite.so has no symbol " + symbol));
-        this.ffm = critical
-                        ? linker.downcallHandle(address, descriptor, Linker.Option.critical(false))
-                        : linker.downcallHandle(address, descriptor);
+        this.address = NativeLibrary.SYMBOLS.find(symbol).orElseThrow(() -> new UnsatisfiedLinkError("libgraalite.so has no symbol " + symbol));
+    }
+
+    /**
+     * The FFM downcall derived from this declaration. Callers copy it into a static final field
+     * and call that: HotSpot does not take an enum's field for a constant, and a call through it
+     * goes through the generic method-handle invoker every time. Made at the first use: linking
+     * a downcall spins classes (about half a millisecond each), and making all 221 when the
+     * language loaded was a tenth of a new shell's {@code select 1}; a statement that runs on
+     * SQLite's VDBE needs a quarter of them. A race makes two equal handles, either of which
+     * serves (a method handle is immutable).
+     */
+    MethodHandle ffm() {
+        MethodHandle h = ffm;
+        if (h == null) {
+            h = critical ? Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(false)) : Linker.nativeLinker().downcallHandle(address, descriptor);
+            ffm = h;
+        }
+        return h;
     }
 
     /**
      * A critical downcall of this function, for callers that know this call cannot call back
      * into Java (a sorter of a connection without guest collations): it skips the thread-state
      * transition, whose cost was 15% of the time of TPC-H q10's sorter inserts in a profile.
-     * Copy it into a static final field, as {@link #ffm}.
+     * Copy it into a static final field, as {@link #ffm()}.
      */
     MethodHandle withoutUpcalls() {
-        var address = NativeLibrary.SYMBOLS.find(symbol).orElseThrow();
         return Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(false));
     }
 

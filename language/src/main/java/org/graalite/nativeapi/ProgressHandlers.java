@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
  * steps and calls the handler directly (runtime.ProgressCounting).
  */
 public final class ProgressHandlers {
-    private static final java.lang.invoke.MethodHandle PROGRESS_HANDLER = NativeFunction.PROGRESS_HANDLER.ffm;
+    private static final java.lang.invoke.MethodHandle PROGRESS_HANDLER = NativeFunction.PROGRESS_HANDLER.ffm();
 
     private static final Callbacks<BooleanSupplier> HANDLERS = new Callbacks<>();
     private static final MemorySegment PROGRESS = UserFunctions.upcall(MethodHandles.lookup(), "progress", MethodType.methodType(int.class, MemorySegment.class),

@@ -12,10 +12,10 @@ import org.graalite.runtime.SqliteException;
  * {@code serialize} use them.
  */
 public final class Serialization {
-    private static final java.lang.invoke.MethodHandle SERIALIZE = NativeFunction.SERIALIZE.ffm;
-    private static final java.lang.invoke.MethodHandle DESERIALIZE = NativeFunction.DESERIALIZE.ffm;
-    private static final java.lang.invoke.MethodHandle MALLOC64 = NativeFunction.MALLOC64.ffm;
-    private static final java.lang.invoke.MethodHandle FREE = NativeFunction.FREE.ffm;
+    private static final java.lang.invoke.MethodHandle SERIALIZE = NativeFunction.SERIALIZE.ffm();
+    private static final java.lang.invoke.MethodHandle DESERIALIZE = NativeFunction.DESERIALIZE.ffm();
+    private static final java.lang.invoke.MethodHandle MALLOC64 = NativeFunction.MALLOC64.ffm();
+    private static final java.lang.invoke.MethodHandle FREE = NativeFunction.FREE.ffm();
 
     /** SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE: SQLite owns the copy and may grow it. */
     private static final int OWNED_AND_RESIZEABLE = 1 | 2;

@@ -13,57 +13,57 @@ import java.nio.charset.StandardCharsets;
 final class Sqlite3 {
     // Downcall handles in static final fields: constants the JIT links directly (an enum's
     // final field is not one, and each call then went through the generic invoker).
-    private static final java.lang.invoke.MethodHandle BIND_BLOB = NativeFunction.BIND_BLOB.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_DOUBLE = NativeFunction.BIND_DOUBLE.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_INT64 = NativeFunction.BIND_INT64.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_NULL = NativeFunction.BIND_NULL.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_COUNT = NativeFunction.BIND_PARAMETER_COUNT.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_NAME = NativeFunction.BIND_PARAMETER_NAME.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_TEXT = NativeFunction.BIND_TEXT.ffm;
-    private static final java.lang.invoke.MethodHandle BIND_ZEROBLOB = NativeFunction.BIND_ZEROBLOB.ffm;
-    private static final java.lang.invoke.MethodHandle BUSY_TIMEOUT = NativeFunction.BUSY_TIMEOUT.ffm;
-    private static final java.lang.invoke.MethodHandle CHANGES64 = NativeFunction.CHANGES64.ffm;
-    private static final java.lang.invoke.MethodHandle CLEAR_BINDINGS = NativeFunction.CLEAR_BINDINGS.ffm;
-    private static final java.lang.invoke.MethodHandle CLOSE_V2 = NativeFunction.CLOSE_V2.ffm;
-    private static final java.lang.invoke.MethodHandle FREE = NativeFunction.FREE.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_BLOB = NativeFunction.COLUMN_BLOB.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_BYTES = NativeFunction.COLUMN_BYTES.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_COUNT = NativeFunction.COLUMN_COUNT.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_DATABASE_NAME = NativeFunction.COLUMN_DATABASE_NAME.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_DECLTYPE = NativeFunction.COLUMN_DECLTYPE.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_DOUBLE = NativeFunction.COLUMN_DOUBLE.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_INT64 = NativeFunction.COLUMN_INT64.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_NAME = NativeFunction.COLUMN_NAME.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_ORIGIN_NAME = NativeFunction.COLUMN_ORIGIN_NAME.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_TABLE_NAME = NativeFunction.COLUMN_TABLE_NAME.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_TEXT = NativeFunction.COLUMN_TEXT.ffm;
-    private static final java.lang.invoke.MethodHandle COLUMN_TYPE = NativeFunction.COLUMN_TYPE.ffm;
-    private static final java.lang.invoke.MethodHandle COMPLETE = NativeFunction.COMPLETE.ffm;
-    private static final java.lang.invoke.MethodHandle ERRMSG = NativeFunction.ERRMSG.ffm;
-    private static final java.lang.invoke.MethodHandle ERROR_OFFSET = NativeFunction.ERROR_OFFSET.ffm;
-    private static final java.lang.invoke.MethodHandle ERRSTR = NativeFunction.ERRSTR.ffm;
-    private static final java.lang.invoke.MethodHandle EXTENDED_ERRCODE = NativeFunction.EXTENDED_ERRCODE.ffm;
-    private static final java.lang.invoke.MethodHandle EXTENDED_RESULT_CODES = NativeFunction.EXTENDED_RESULT_CODES.ffm;
-    private static final java.lang.invoke.MethodHandle FINALIZE = NativeFunction.FINALIZE.ffm;
-    private static final java.lang.invoke.MethodHandle GET_AUTOCOMMIT = NativeFunction.GET_AUTOCOMMIT.ffm;
-    private static final java.lang.invoke.MethodHandle INTERRUPT = NativeFunction.INTERRUPT.ffm;
-    private static final java.lang.invoke.MethodHandle INTERRUPT_FLAG = NativeFunction.INTERRUPT_FLAG.ffm;
-    private static final java.lang.invoke.MethodHandle LIMIT = NativeFunction.LIMIT.ffm;
-    private static final java.lang.invoke.MethodHandle LAST_INSERT_ROWID = NativeFunction.LAST_INSERT_ROWID.ffm;
-    private static final java.lang.invoke.MethodHandle LIBVERSION = NativeFunction.LIBVERSION.ffm;
-    private static final java.lang.invoke.MethodHandle OPEN_V2 = NativeFunction.OPEN_V2.ffm;
-    private static final java.lang.invoke.MethodHandle PREPARE_V3 = NativeFunction.PREPARE_V3.ffm;
-    private static final java.lang.invoke.MethodHandle RESET = NativeFunction.RESET.ffm;
-    private static final java.lang.invoke.MethodHandle SQL = NativeFunction.SQL.ffm;
-    private static final java.lang.invoke.MethodHandle STEP = NativeFunction.STEP.ffm;
-    private static final java.lang.invoke.MethodHandle STMT_ISEXPLAIN = NativeFunction.STMT_ISEXPLAIN.ffm;
-    private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm;
-    private static final java.lang.invoke.MethodHandle STMT_STATUS = NativeFunction.STMT_STATUS.ffm;
-    private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm;
-    private static final java.lang.invoke.MethodHandle STMT_EXPIRE = NativeFunction.STMT_EXPIRE.ffm;
-    private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm;
-    private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm;
-    private static final java.lang.invoke.MethodHandle CHANGES_SINCE = NativeFunction.CHANGES_SINCE.ffm;
+    private static final java.lang.invoke.MethodHandle BIND_BLOB = NativeFunction.BIND_BLOB.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_DOUBLE = NativeFunction.BIND_DOUBLE.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_INT64 = NativeFunction.BIND_INT64.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_NULL = NativeFunction.BIND_NULL.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_COUNT = NativeFunction.BIND_PARAMETER_COUNT.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_PARAMETER_NAME = NativeFunction.BIND_PARAMETER_NAME.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_TEXT = NativeFunction.BIND_TEXT.ffm();
+    private static final java.lang.invoke.MethodHandle BIND_ZEROBLOB = NativeFunction.BIND_ZEROBLOB.ffm();
+    private static final java.lang.invoke.MethodHandle BUSY_TIMEOUT = NativeFunction.BUSY_TIMEOUT.ffm();
+    private static final java.lang.invoke.MethodHandle CHANGES64 = NativeFunction.CHANGES64.ffm();
+    private static final java.lang.invoke.MethodHandle CLEAR_BINDINGS = NativeFunction.CLEAR_BINDINGS.ffm();
+    private static final java.lang.invoke.MethodHandle CLOSE_V2 = NativeFunction.CLOSE_V2.ffm();
+    private static final java.lang.invoke.MethodHandle FREE = NativeFunction.FREE.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_BLOB = NativeFunction.COLUMN_BLOB.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_BYTES = NativeFunction.COLUMN_BYTES.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_COUNT = NativeFunction.COLUMN_COUNT.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_DATABASE_NAME = NativeFunction.COLUMN_DATABASE_NAME.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_DECLTYPE = NativeFunction.COLUMN_DECLTYPE.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_DOUBLE = NativeFunction.COLUMN_DOUBLE.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_INT64 = NativeFunction.COLUMN_INT64.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_NAME = NativeFunction.COLUMN_NAME.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_ORIGIN_NAME = NativeFunction.COLUMN_ORIGIN_NAME.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_TABLE_NAME = NativeFunction.COLUMN_TABLE_NAME.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_TEXT = NativeFunction.COLUMN_TEXT.ffm();
+    private static final java.lang.invoke.MethodHandle COLUMN_TYPE = NativeFunction.COLUMN_TYPE.ffm();
+    private static final java.lang.invoke.MethodHandle COMPLETE = NativeFunction.COMPLETE.ffm();
+    private static final java.lang.invoke.MethodHandle ERRMSG = NativeFunction.ERRMSG.ffm();
+    private static final java.lang.invoke.MethodHandle ERROR_OFFSET = NativeFunction.ERROR_OFFSET.ffm();
+    private static final java.lang.invoke.MethodHandle ERRSTR = NativeFunction.ERRSTR.ffm();
+    private static final java.lang.invoke.MethodHandle EXTENDED_ERRCODE = NativeFunction.EXTENDED_ERRCODE.ffm();
+    private static final java.lang.invoke.MethodHandle EXTENDED_RESULT_CODES = NativeFunction.EXTENDED_RESULT_CODES.ffm();
+    private static final java.lang.invoke.MethodHandle FINALIZE = NativeFunction.FINALIZE.ffm();
+    private static final java.lang.invoke.MethodHandle GET_AUTOCOMMIT = NativeFunction.GET_AUTOCOMMIT.ffm();
+    private static final java.lang.invoke.MethodHandle INTERRUPT = NativeFunction.INTERRUPT.ffm();
+    private static final java.lang.invoke.MethodHandle INTERRUPT_FLAG = NativeFunction.INTERRUPT_FLAG.ffm();
+    private static final java.lang.invoke.MethodHandle LIMIT = NativeFunction.LIMIT.ffm();
+    private static final java.lang.invoke.MethodHandle LAST_INSERT_ROWID = NativeFunction.LAST_INSERT_ROWID.ffm();
+    private static final java.lang.invoke.MethodHandle LIBVERSION = NativeFunction.LIBVERSION.ffm();
+    private static final java.lang.invoke.MethodHandle OPEN_V2 = NativeFunction.OPEN_V2.ffm();
+    private static final java.lang.invoke.MethodHandle PREPARE_V3 = NativeFunction.PREPARE_V3.ffm();
+    private static final java.lang.invoke.MethodHandle RESET = NativeFunction.RESET.ffm();
+    private static final java.lang.invoke.MethodHandle SQL = NativeFunction.SQL.ffm();
+    private static final java.lang.invoke.MethodHandle STEP = NativeFunction.STEP.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_ISEXPLAIN = NativeFunction.STMT_ISEXPLAIN.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_READONLY = NativeFunction.STMT_READONLY.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_STATUS = NativeFunction.STMT_STATUS.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_EXPIRE = NativeFunction.STMT_EXPIRE.ffm();
+    private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm();
+    private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm();
+    private static final java.lang.invoke.MethodHandle CHANGES_SINCE = NativeFunction.CHANGES_SINCE.ffm();
 
     static final int OK = 0;
     static final int ROW = 100;
@@ -553,7 +553,7 @@ final class Sqlite3 {
 
     static int callInt(NativeFunction f) {
         try {
-            return (int) f.ffm.invokeExact();
+            return (int) f.ffm().invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -561,7 +561,7 @@ final class Sqlite3 {
 
     static int callInt(NativeFunction f, MemorySegment p) {
         try {
-            return (int) f.ffm.invokeExact(p);
+            return (int) f.ffm().invokeExact(p);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -569,7 +569,7 @@ final class Sqlite3 {
 
     static int callInt(NativeFunction f, MemorySegment p, int i) {
         try {
-            return (int) f.ffm.invokeExact(p, i);
+            return (int) f.ffm().invokeExact(p, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -577,7 +577,7 @@ final class Sqlite3 {
 
     static long callLong(NativeFunction f, MemorySegment p) {
         try {
-            return (long) f.ffm.invokeExact(p);
+            return (long) f.ffm().invokeExact(p);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -585,7 +585,7 @@ final class Sqlite3 {
 
     static double callDouble(NativeFunction f, MemorySegment p) {
         try {
-            return (double) f.ffm.invokeExact(p);
+            return (double) f.ffm().invokeExact(p);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -593,7 +593,7 @@ final class Sqlite3 {
 
     static MemorySegment callPointer(NativeFunction f, MemorySegment p) {
         try {
-            return (MemorySegment) f.ffm.invokeExact(p);
+            return (MemorySegment) f.ffm().invokeExact(p);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -601,7 +601,7 @@ final class Sqlite3 {
 
     static MemorySegment callPointer(NativeFunction f, MemorySegment p, int i) {
         try {
-            return (MemorySegment) f.ffm.invokeExact(p, i);
+            return (MemorySegment) f.ffm().invokeExact(p, i);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -609,7 +609,7 @@ final class Sqlite3 {
 
     static MemorySegment callPointer(NativeFunction f, int i) {
         try {
-            return (MemorySegment) f.ffm.invokeExact(i);
+            return (MemorySegment) f.ffm().invokeExact(i);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -7,7 +7,7 @@ import java.lang.foreign.MemorySegment;
 public final class SqliteText {
     // Downcall handles in static final fields: constants the JIT links directly (an enum's
     // final field is not one, and each call then went through the generic invoker).
-    private static final java.lang.invoke.MethodHandle REAL_TO_TEXT = NativeFunction.REAL_TO_TEXT.ffm;
+    private static final java.lang.invoke.MethodHandle REAL_TO_TEXT = NativeFunction.REAL_TO_TEXT.ffm();
 
     private SqliteText() {
     }
@@ -59,7 +59,7 @@ public final class SqliteText {
 
     private static long integer(MemorySegment m, int length) {
         try {
-            int kind = (int) NativeFunction.TEXT_NUMERIC.ffm.invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
+            int kind = (int) NativeFunction.TEXT_NUMERIC.ffm().invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
             assert kind == 1 || kind == 2;
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
@@ -84,7 +84,7 @@ public final class SqliteText {
     private static Number convert(MemorySegment m, NativeFunction f, int length, boolean always) {
         int kind;
         try {
-            kind = (int) f.ffm.invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
+            kind = (int) f.ffm().invokeExact(m.asSlice(TEXT_AT), length, m.asSlice(INTEGER_AT, 8), m.asSlice(REAL_AT, 8));
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }

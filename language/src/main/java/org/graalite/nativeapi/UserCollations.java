@@ -20,7 +20,7 @@ import java.lang.invoke.MethodType;
  * exception when its step returns, as Python's sqlite3 raises a collation's error.
  */
 public final class UserCollations {
-    private static final java.lang.invoke.MethodHandle CREATE_COLLATION_V2 = NativeFunction.CREATE_COLLATION_V2.ffm;
+    private static final java.lang.invoke.MethodHandle CREATE_COLLATION_V2 = NativeFunction.CREATE_COLLATION_V2.ffm();
 
     /** How a user collation orders two texts: negative, zero or positive, as Comparator does. */
     public interface Comparison {

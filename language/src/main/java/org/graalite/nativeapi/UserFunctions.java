@@ -23,22 +23,22 @@ import org.graalite.runtime.SqliteException;
 public final class UserFunctions {
     // Downcall handles in static final fields: constants the JIT links directly (an enum's
     // final field is not one, and each call then went through the generic invoker).
-    private static final java.lang.invoke.MethodHandle AGGREGATE_CONTEXT = NativeFunction.AGGREGATE_CONTEXT.ffm;
-    private static final java.lang.invoke.MethodHandle CREATE_FUNCTION_V2 = NativeFunction.CREATE_FUNCTION_V2.ffm;
-    private static final java.lang.invoke.MethodHandle CREATE_WINDOW_FUNCTION = NativeFunction.CREATE_WINDOW_FUNCTION.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_BLOB = NativeFunction.RESULT_BLOB.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_DOUBLE = NativeFunction.RESULT_DOUBLE.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_ERROR = NativeFunction.RESULT_ERROR.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_INT64 = NativeFunction.RESULT_INT64.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_NULL = NativeFunction.RESULT_NULL.ffm;
-    private static final java.lang.invoke.MethodHandle RESULT_TEXT = NativeFunction.RESULT_TEXT.ffm;
-    private static final java.lang.invoke.MethodHandle USER_DATA = NativeFunction.USER_DATA.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_BLOB = NativeFunction.VALUE_BLOB.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_BYTES = NativeFunction.VALUE_BYTES.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_DOUBLE = NativeFunction.VALUE_DOUBLE.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_INT64 = NativeFunction.VALUE_INT64.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_TEXT = NativeFunction.VALUE_TEXT.ffm;
-    private static final java.lang.invoke.MethodHandle VALUE_TYPE = NativeFunction.VALUE_TYPE.ffm;
+    private static final java.lang.invoke.MethodHandle AGGREGATE_CONTEXT = NativeFunction.AGGREGATE_CONTEXT.ffm();
+    private static final java.lang.invoke.MethodHandle CREATE_FUNCTION_V2 = NativeFunction.CREATE_FUNCTION_V2.ffm();
+    private static final java.lang.invoke.MethodHandle CREATE_WINDOW_FUNCTION = NativeFunction.CREATE_WINDOW_FUNCTION.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_BLOB = NativeFunction.RESULT_BLOB.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_DOUBLE = NativeFunction.RESULT_DOUBLE.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_ERROR = NativeFunction.RESULT_ERROR.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_INT64 = NativeFunction.RESULT_INT64.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_NULL = NativeFunction.RESULT_NULL.ffm();
+    private static final java.lang.invoke.MethodHandle RESULT_TEXT = NativeFunction.RESULT_TEXT.ffm();
+    private static final java.lang.invoke.MethodHandle USER_DATA = NativeFunction.USER_DATA.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_BLOB = NativeFunction.VALUE_BLOB.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_BYTES = NativeFunction.VALUE_BYTES.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_DOUBLE = NativeFunction.VALUE_DOUBLE.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_INT64 = NativeFunction.VALUE_INT64.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_TEXT = NativeFunction.VALUE_TEXT.ffm();
+    private static final java.lang.invoke.MethodHandle VALUE_TYPE = NativeFunction.VALUE_TYPE.ffm();
 
     /** What a user function computes; throwing {@link SqliteException} reports an SQL error. */
     public interface Implementation {

@@ -25,9 +25,9 @@ import org.graalite.runtime.SqliteException;
  * that the statement throws the exception itself, as better-sqlite3 throws the generator's.
  */
 public final class VirtualTables {
-    private static final java.lang.invoke.MethodHandle MODULE_CREATE = NativeFunction.GUEST_MODULE_CREATE.ffm;
-    private static final java.lang.invoke.MethodHandle TABLE_DECLARE = NativeFunction.GUEST_TABLE_DECLARE.ffm;
-    private static final java.lang.invoke.MethodHandle ERROR = NativeFunction.GUEST_ERROR.ffm;
+    private static final java.lang.invoke.MethodHandle MODULE_CREATE = NativeFunction.GUEST_MODULE_CREATE.ffm();
+    private static final java.lang.invoke.MethodHandle TABLE_DECLARE = NativeFunction.GUEST_TABLE_DECLARE.ffm();
+    private static final java.lang.invoke.MethodHandle ERROR = NativeFunction.GUEST_ERROR.ffm();
 
     /** What makes a module's tables: one per eponymous use, per CREATE VIRTUAL TABLE and per connect of such a table. */
     public interface Module {
@@ -98,7 +98,7 @@ public final class VirtualTables {
         MemorySegment close = upcall("close", MethodType.methodType(void.class, long.class), FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG));
         MemorySegment destroy = upcall("destroyModule", MethodType.methodType(void.class, long.class), FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG));
         try {
-            NativeFunction.GUEST_MODULE_CALLBACKS.ffm.invokeExact(connect, disconnect, open, filter, next, column, close, destroy);
+            NativeFunction.GUEST_MODULE_CALLBACKS.ffm().invokeExact(connect, disconnect, open, filter, next, column, close, destroy);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }
