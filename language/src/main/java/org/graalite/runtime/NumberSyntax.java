@@ -65,43 +65,52 @@ public final class NumberSyntax {
      * {@code b}: the same answer, as only ASCII characters count in the syntax.
      */
     public static boolean mayBeNumber(byte[] b, int n) {
+        return mayBeNumber(b, 0, n);
+    }
+
+    /**
+     * As {@link #mayBeNumber(byte[], int)}, of the {@code n} bytes at {@code at}: an offset into
+     * {@code b}, or where {@code b} is null a native address (a record's field where its page
+     * holds it, tested without a copy).
+     */
+    public static boolean mayBeNumber(byte[] b, long at, int n) {
         int i = 0;
-        int c = byteAt(b, i, n);
+        int c = byteAt(b, at, i, n);
         while (isSpace((char) c)) {
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
         }
         if (c == '+' || c == '-') {
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
         }
         int digits = 0;
         while (isDigit((char) c)) {
             digits++;
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
         }
         if (c == '.') {
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
             while (isDigit((char) c)) {
                 digits++;
-                c = byteAt(b, ++i, n);
+                c = byteAt(b, at, ++i, n);
             }
         }
         if (digits == 0) {
             return false;
         }
         if (c == 'e' || c == 'E') {
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
             if (c == '+' || c == '-') {
-                c = byteAt(b, ++i, n);
+                c = byteAt(b, at, ++i, n);
             }
             if (!isDigit((char) c)) {
                 return false;
             }
             while (isDigit((char) c)) {
-                c = byteAt(b, ++i, n);
+                c = byteAt(b, at, ++i, n);
             }
         }
         while (isSpace((char) c)) {
-            c = byteAt(b, ++i, n);
+            c = byteAt(b, at, ++i, n);
         }
         return c == 0;
     }
@@ -148,8 +157,11 @@ public final class NumberSyntax {
     }
 
     /** Byte {@code i} unsigned (bytes of multi-byte characters are 0x80 or more, never syntax), NUL past the end. */
-    private static int byteAt(byte[] b, int i, int n) {
-        return i < n ? b[i] & 0xff : 0;
+    private static int byteAt(byte[] b, long at, int i, int n) {
+        if (i >= n) {
+            return 0;
+        }
+        return (b != null ? b[(int) at + i] : PageMemory.getByte(at + i)) & 0xff;
     }
 
     private static char charAt(String s, int i, int n) {

@@ -789,6 +789,15 @@ public final class RecordCursor {
     }
 
     /**
+     * Whether text field {@code field} (serial type {@code type}, 13 or more) may be a number
+     * by SQLite's syntax ({@link NumberSyntax#mayBeNumber(String)}), read where the record is.
+     */
+    public boolean fieldMayBeNumber(int field, int type) {
+        int length = (type - 12) >> 1;
+        return copy != null ? NumberSyntax.mayBeNumber(copy, offsets[field], length) : NumberSyntax.mayBeNumber(null, address + offsets[field], length);
+    }
+
+    /**
      * Text or blob field {@code field} (serial type {@code type}, 12 or more) against the first
      * {@code n} bytes of {@code other}, read where the record is: memcmp of the common length,
      * then the shorter first; -1, 0 or 1. A comparison with a constant needs no copy of the
