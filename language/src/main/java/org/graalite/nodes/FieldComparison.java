@@ -5,7 +5,6 @@ import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Execution;
-import org.graalite.runtime.NumberSyntax;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.SqlValues;
 
@@ -226,29 +225,16 @@ final class FieldComparison extends InstructionNode {
             int res = c.compareFieldBytes(field, type, constant, constant.length);
             return lc == null ? -res : res;
         }
-        byte[] a = lc.fieldBytes(lf, lt, 0);
-        int an = (lt - 12) >> 1;
-        byte[] b = rc.fieldBytes(rf, rt, 1);
-        int bn = (rt - 12) >> 1;
-        if (numeric && (NumberSyntax.mayBeNumber(a, an) || NumberSyntax.mayBeNumber(b, bn))) {
+        // Two fields (l_commitdate < l_receiptdate): tested where they lie, one copied to compare.
+        if (numeric && (lc.fieldMayBeNumber(lf, lt) || rc.fieldMayBeNumber(rf, rt))) {
             return GENERAL;
         }
-        return compareBytes(a, an, b, bn);
+        byte[] b = rc.fieldBytes(rf, rt, 1);
+        return lc.compareFieldBytes(lf, lt, b, (rt - 12) >> 1);
     }
 
     /** Only equality decides (Eq, Ne; ElseEq after them asks only that too). */
     private boolean equalityOnly() {
         return relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE;
-    }
-
-    /** memcmp of the first {@code an} and {@code bn} bytes, then the shorter first: -1, 0 or 1. */
-    private static int compareBytes(byte[] a, int an, byte[] b, int bn) {
-        int n = Math.min(an, bn);
-        for (int i = 0; i < n; i++) {
-            if (a[i] != b[i]) {
-                return (a[i] & 0xff) < (b[i] & 0xff) ? -1 : 1;
-            }
-        }
-        return an < bn ? -1 : an > bn ? 1 : 0;
     }
 }
