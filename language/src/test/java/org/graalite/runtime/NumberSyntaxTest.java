@@ -28,12 +28,7 @@ class NumberSyntaxTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment page = arena.allocate(256);
             for (int n = 0; n < 20_000; n++) {
-                StringBuilder b = new StringBuilder();
-                int parts = 1 + random.nextInt(5);
-                for (int p = 0; p < parts; p++) {
-                    b.append(PARTS[random.nextInt(PARTS.length)]);
-                }
-                String s = b.toString();
+                String s = NumericTexts.next(random, PARTS);
                 byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
                 boolean expected = NumberSyntax.mayBeNumber(s);
                 assertEquals(expected, NumberSyntax.mayBeNumber(utf8, utf8.length), () -> "bytes of [" + s + "]");

@@ -23,11 +23,7 @@ class PlainIntegerTest {
         Random random = new Random(20261127L);
         int plain = 0;
         for (int n = 0; n < 20_000; n++) {
-            StringBuilder b = new StringBuilder();
-            int parts = 1 + random.nextInt(5);
-            for (int p = 0; p < parts; p++) {
-                b.append(PARTS[random.nextInt(PARTS.length)]);
-            }
+            StringBuilder b = new StringBuilder(NumericTexts.next(random, PARTS));
             if (random.nextInt(4) == 0) {
                 // Long runs of digits: 17 to 20, around the 18 that plainInteger takes.
                 for (int d = 17 + random.nextInt(4); d > 0; d--) {
