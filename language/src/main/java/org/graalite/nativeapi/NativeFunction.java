@@ -294,8 +294,8 @@ public enum NativeFunction {
      * The FFM downcall derived from this declaration. Callers copy it into a static final field
      * and call that: HotSpot does not take an enum's field for a constant, and a call through it
      * goes through the generic method-handle invoker every time. Made at the first use: linking
-     * a downcall spins classes (about half a millisecond each), and making all 221 when the
-     * language loaded was a tenth of a new shell's {@code select 1}; a statement that runs on
+     * a downcall spins classes (about half a millisecond each), and making every declaration's
+     * when the language loaded was a tenth of a new shell's {@code select 1}; a statement that runs on
      * SQLite's VDBE needs a quarter of them. A race makes two equal handles, either of which
      * serves (a method handle is immutable).
      */

@@ -61,17 +61,10 @@ public final class NumberSyntax {
     }
 
     /**
-     * {@link #mayBeNumber(String)} of the UTF-8 text in the first {@code n} bytes of
-     * {@code b}: the same answer, as only ASCII characters count in the syntax.
-     */
-    public static boolean mayBeNumber(byte[] b, int n) {
-        return mayBeNumber(b, 0, n);
-    }
-
-    /**
-     * As {@link #mayBeNumber(byte[], int)}, of the {@code n} bytes at {@code at}: an offset into
-     * {@code b}, or where {@code b} is null a native address (a record's field where its page
-     * holds it, tested without a copy).
+     * {@link #mayBeNumber(String)} of the UTF-8 text in the {@code n} bytes at {@code at}: an
+     * offset into {@code b}, or where {@code b} is null a native address (a record's field
+     * where its page holds it, tested without a copy). The same answer, as only ASCII
+     * characters count in the syntax.
      */
     public static boolean mayBeNumber(byte[] b, long at, int n) {
         int i = 0;

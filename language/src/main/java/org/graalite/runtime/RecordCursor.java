@@ -793,8 +793,7 @@ public final class RecordCursor {
      * by SQLite's syntax ({@link NumberSyntax#mayBeNumber(String)}), read where the record is.
      */
     public boolean fieldMayBeNumber(int field, int type) {
-        int length = (type - 12) >> 1;
-        return copy != null ? NumberSyntax.mayBeNumber(copy, offsets[field], length) : NumberSyntax.mayBeNumber(null, address + offsets[field], length);
+        return NumberSyntax.mayBeNumber(copy, copy != null ? offsets[field] : address + offsets[field], (type - 12) >> 1);
     }
 
     /**

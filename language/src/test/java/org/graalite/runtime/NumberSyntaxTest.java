@@ -31,7 +31,7 @@ class NumberSyntaxTest {
                 String s = NumericTexts.next(random, PARTS);
                 byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
                 boolean expected = NumberSyntax.mayBeNumber(s);
-                assertEquals(expected, NumberSyntax.mayBeNumber(utf8, utf8.length), () -> "bytes of [" + s + "]");
+                assertEquals(expected, NumberSyntax.mayBeNumber(utf8, 0, utf8.length), () -> "bytes of [" + s + "]");
                 int offset = random.nextInt(16);
                 byte[] record = new byte[offset + utf8.length + 16];
                 random.nextBytes(record);
