@@ -1,16 +1,12 @@
 package org.graalite.interop;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.RootCallTarget;
-import com.oracle.truffle.api.dsl.Cached;
-import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
-import com.oracle.truffle.api.nodes.DirectCallNode;
 
 import org.graalite.nativeapi.NativeStatement;
 import org.graalite.runtime.Binder;
@@ -60,82 +56,14 @@ public final class PreparedStatementObject implements TruffleObject {
         return statement.database().run(statement, false);
     }
 
-    /**
-     * {@link #run} with the program called through the caller's {@code program} node, a
-     * DirectCallNode of the statement's {@link Statement#truffleTarget()}: a guest's loop that
-     * runs the statement (an INSERT per row, a lookup per row of an outer query) compiles
-     * together with the statement's program, as a loop over a result's rows does
-     * (QueryResult). Binding and the start of the execution stay behind a boundary; when the
-     * start chose another target (the statement went to SQLite's engine for this execution, or
-     * was prepared again with another program), the execution goes on as {@link #run} would.
-     */
-    private Object runInlined(Object[] arguments, DirectCallNode program) {
-        int generation = begin(arguments);
-        if (statement.truffleTarget() != program.getCallTarget()) {
-            return statement.database().runBegun(statement, generation, false);
-        }
-        if (statement.isQuery()) {
-            return new QueryResult(statement, generation, statement.stepInlined(program), false);
-        }
-        long before = totalChangesAtBegin();
-        while (statement.stepInlined(program)) {
-            // a statement without result columns produces no rows
-        }
-        return changesSince(before);
-    }
-
-    @TruffleBoundary
-    private long totalChangesAtBegin() {
-        return statement.totalChangesAtBegin();
-    }
-
-    @TruffleBoundary
-    private long changesSince(long before) {
-        return statement.changesSince(before);
-    }
-
-    /** The call target of the statement's program when its last execution ran on the Truffle tier (and inlining is on), else null. */
-    RootCallTarget inlinableTarget() {
-        return statement.truffleTarget();
-    }
-
-    @TruffleBoundary
-    private int begin(Object[] arguments) {
-        statement.finish();
-        Binder.bind(statement, arguments);
-        return statement.begin();
-    }
-
     @ExportMessage
     boolean isExecutable() {
         return true;
     }
 
-    /**
-     * Runs the statement. Where its last execution ran on the Truffle tier, through a
-     * DirectCallNode cached per call target (see {@link #runInlined}); a few statements per
-     * call site, as one site of a guest's module runs every statement of a program.
-     */
     @ExportMessage
-    static final class Execute {
-        @Specialization(guards = {"receiver.inlinableTarget() == target", "target != null"}, limit = "4")
-        static Object inlined(PreparedStatementObject receiver, Object[] arguments,
-                        @Cached("receiver.inlinableTarget()") RootCallTarget target,
-                        @Cached("create(target)") DirectCallNode program) {
-            return receiver.runInlined(arguments, program);
-        }
-
-        /** SQLite's engine ran the last execution (or none ran yet): this one starts behind a boundary. */
-        @Specialization(guards = "receiver.inlinableTarget() == null")
-        static Object notInlined(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
-
-        /** More statements than the cache holds: an indirect call of each program. */
-        @Specialization(replaces = "inlined")
-        static Object megamorphic(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
+    Object execute(Object[] arguments) {
+        return run(arguments);
     }
 
     @ExportMessage

@@ -262,22 +262,8 @@ public final class Database implements AutoCloseable {
      */
     @TruffleBoundary
     public Object run(Statement statement, boolean closeWhenDone) {
-        int generation;
         try {
-            generation = statement.begin();
-        } catch (RuntimeException e) {
-            if (closeWhenDone) {
-                statement.close();
-            }
-            throw e;
-        }
-        return runBegun(statement, generation, closeWhenDone);
-    }
-
-    /** {@link #run} after {@code statement.begin()}, which gave {@code generation}. */
-    @TruffleBoundary
-    public Object runBegun(Statement statement, int generation, boolean closeWhenDone) {
-        try {
+            int generation = statement.begin();
             if (statement.isQuery()) {
                 boolean hasRow = statement.step();
                 return new QueryResult(statement, generation, hasRow, closeWhenDone);
