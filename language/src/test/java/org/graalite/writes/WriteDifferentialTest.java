@@ -48,9 +48,10 @@ class WriteDifferentialTest {
     static final boolean CHECK_EACH = Boolean.parseBoolean(System.getProperty("graalite.writes.checkEach", "true"));
     /**
      * The auto run must execute at least this share of the data-changing statements on the
-     * Truffle tier (88% when triggers, foreign keys and transaction control moved there). What
-     * it cannot run: explicit rowids into AUTOINCREMENT tables (MemMax), REPLACE and UPSERT
-     * paths with AddImm, and a few more opcodes.
+     * Truffle tier. Every one of them runs there today (100% of 37,726 over the four seeds with
+     * {@code -Dgraalite.writes.statements=40000}, 2026-11-27); the bound is left lower so that a
+     * workload that grows to statements the tier does not run yet fails on their results, not on
+     * the share.
      */
     static final double MIN_TRUFFLE_SHARE = 0.75;
 
