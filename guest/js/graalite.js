@@ -884,8 +884,7 @@
     if (typeof options !== 'object') throw new TypeError('Expected second argument to be an options object');
     if (!name) throw new TypeError('User-defined function name cannot be an empty string');
     const safe = safeIntegersOption(this, options);
-    const deterministic = boolOption(options, 'deterministic');
-    boolOption(options, 'directOnly');
+    const flags = functionFlags(options);
     const varargs = boolOption(options, 'varargs');
     let argCount = -1;
     if (!varargs) {
@@ -897,22 +896,29 @@
     try {
       if (safe) {
         // No argument-less form: the language passes the integer kinds with the arguments.
-        handle.createFunction(name, argCount, safeUserFunction(this, fn, name), deterministic, true);
+        handle.createFunction(name, argCount, safeUserFunction(this, fn, name), flags, true);
         return this;
       }
       const call = userFunction(this, fn, argCount, name);
       const slots = new Array(Math.max(argCount, 0)).fill(null);
       const slotForm = slotFunction(call, argCount, slots);
       if (slotForm === null) {
-        handle.createFunction(name, argCount, call, deterministic);
+        handle.createFunction(name, argCount, call, flags);
       } else {
-        handle.createFunction(name, argCount, call, deterministic, slotForm, slots);
+        handle.createFunction(name, argCount, call, flags, slotForm, slots);
       }
     } catch (e) {
       throw translate(e);
     }
     return this;
   };
+
+  // better-sqlite3's deterministic and directOnly as SQLite's function flags
+  // (SQLITE_DETERMINISTIC, SQLITE_DIRECTONLY), which the language passes to SQLite: a
+  // directOnly function cannot be used in views, triggers and the schema.
+  function functionFlags(options) {
+    return (boolOption(options, 'deterministic') ? 0x800 : 0) | (boolOption(options, 'directOnly') ? 0x80000 : 0);
+  }
 
   function functionOption(options, key, required) {
     const value = key in options ? options[key] : null;
@@ -936,8 +942,7 @@
     const inverse = functionOption(options, 'inverse', false);
     const result = functionOption(options, 'result', false);
     const safe = safeIntegersOption(this, options);
-    boolOption(options, 'deterministic'); // accepted; the language's createAggregate has no such flag
-    boolOption(options, 'directOnly');
+    const flags = functionFlags(options);
     const varargs = boolOption(options, 'varargs');
     let argCount = -1;
     if (!varargs) {
@@ -1019,13 +1024,19 @@
     };
     const handle = this._checkIdle();
     try {
+      // The flags, when there are any, go last (the language takes an integer there).
       if (inverse !== null) {
         // An aggregate window function (SQLite calls it; as a plain aggregate it runs like the others).
-        handle.createWindowFunction(name, argCount, factory, safe);
+        if (flags) handle.createWindowFunction(name, argCount, factory, safe, flags);
+        else handle.createWindowFunction(name, argCount, factory, safe);
       } else if (safe) {
-        handle.createAggregate(name, argCount, factory, true);
+        if (flags) handle.createAggregate(name, argCount, factory, true, flags);
+        else handle.createAggregate(name, argCount, factory, true);
       } else if (slots === null) {
-        handle.createAggregate(name, argCount, factory);
+        if (flags) handle.createAggregate(name, argCount, factory, flags);
+        else handle.createAggregate(name, argCount, factory);
+      } else if (flags) {
+        handle.createAggregate(name, argCount, factory, slots, flags);
       } else {
         handle.createAggregate(name, argCount, factory, slots);
       }

@@ -27,6 +27,10 @@ import org.graalite.runtime.Database;
  * INTEGERs from the raw argument values, which are exact. Both tiers pass it: SQLite's VDBE
  * through UserFunctions, the Truffle tier through its call nodes; such a function has no
  * argument-less form (UserFunction.ArgumentSlots), so functions without the flag keep theirs.
+ *
+ * <p>Function flags: createFunction's {@code deterministic} is a boolean or an integer of
+ * SQLite's function flags, and createAggregate and createWindowFunction take such an integer as
+ * their last argument (see functionFlags): SQLITE_DIRECTONLY is better-sqlite3's directOnly.
  */
 final class GuestCallbackMembers {
     static final StringList NAMES = new StringList("createWindowFunction", "createCollation", "setAuthorizer", "setProgressHandler", "createAggregate", "createFunction");
@@ -38,6 +42,13 @@ final class GuestCallbackMembers {
         InteropLibrary interop = InteropLibrary.getUncached();
         switch (member) {
             case "createWindowFunction": {
+                // A last argument that is an integer: SQLite's function flags (see functionFlags), after any shape below.
+                int windowFlags = trailingFlags(interop, arguments, 4);
+                if (windowFlags >= 0) {
+                    arguments = java.util.Arrays.copyOf(arguments, arguments.length - 1);
+                } else {
+                    windowFlags = 0;
+                }
                 // createWindowFunction(name, argumentCount, factory[, integerKinds]): factory()
                 // makes an accumulator with step(...), inverse(...), value() and finalize(); a
                 // null factory removes the function of that name and argument count. With
@@ -53,7 +64,7 @@ final class GuestCallbackMembers {
                         throw UnsupportedTypeException.create(arguments, "createWindowFunction(name, argumentCount, start, finalize, stepConventions, inverseConventions, valueConventions)");
                     }
                     database.createWindowFunction(org.graalite.runtime.UserAggregate.ofWindowSteppers(MemberArguments.sqlText(interop, arguments[0]), interop.asInt(arguments[1]), arguments[2],
-                                    arguments[3], conventions(interop, arguments[4]), conventions(interop, arguments[5]), conventions(interop, arguments[6]), database.guestNumbersAreReal()));
+                                    arguments[3], conventions(interop, arguments[4]), conventions(interop, arguments[5]), conventions(interop, arguments[6]), database.guestNumbersAreReal()), windowFlags);
                     return SqlNull.INSTANCE;
                 }
                 if (arguments.length != 3 && arguments.length != 4) {
@@ -68,7 +79,7 @@ final class GuestCallbackMembers {
                 if (interop.isNull(arguments[2])) {
                     database.removeFunction(name, argumentCount);
                 } else {
-                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null, windowKinds, database.guestNumbersAreReal()));
+                    database.createWindowFunction(org.graalite.runtime.UserAggregate.ofFactory(name, argumentCount, arguments[2], null, windowKinds, database.guestNumbersAreReal()), windowFlags);
                 }
                 return SqlNull.INSTANCE;
             }
@@ -122,6 +133,13 @@ final class GuestCallbackMembers {
                 return SqlNull.INSTANCE;
             }
             case "createAggregate": {
+                // A last argument that is an integer: SQLite's function flags (see functionFlags), after any shape below.
+                int aggregateFlags = trailingFlags(interop, arguments, 4);
+                if (aggregateFlags >= 0) {
+                    arguments = java.util.Arrays.copyOf(arguments, arguments.length - 1);
+                } else {
+                    aggregateFlags = 0;
+                }
                 // createAggregate(name, argumentCount, factory[, argumentSlots | integerKinds]): factory() makes an object with step(...) and finalize();
                 // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds]): state = start(),
                 // state = step(state, ...), finalize(state).
@@ -168,7 +186,7 @@ final class GuestCallbackMembers {
                 } else {
                     throw ArityException.create(5, 7, n);
                 }
-                database.createAggregate(aggregate);
+                database.createAggregate(aggregate, aggregateFlags);
                 return SqlNull.INSTANCE;
             }
             case "createFunction": {
@@ -190,7 +208,8 @@ final class GuestCallbackMembers {
                 if (!interop.fitsInInt(arguments[1]) || (java == null && !interop.isExecutable(arguments[2]))) {
                     throw UnsupportedTypeException.create(arguments, shape);
                 }
-                boolean deterministic = arguments.length >= 4 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
+                // deterministic: a boolean, or SQLite's function flags as an integer (see functionFlags).
+                int flags = arguments.length >= 4 ? functionFlags(interop, arguments[3]) : 0;
                 int argumentCount = interop.asInt(arguments[1]);
                 boolean integerKinds = false;
                 org.graalite.runtime.UserFunction.GuestConventions conventions = null;
@@ -214,12 +233,50 @@ final class GuestCallbackMembers {
                     }
                     slots = new org.graalite.runtime.UserFunction.ArgumentSlots(arguments[4], arguments[5]);
                 }
-                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], deterministic, slots, conventions, receiver, integerKinds);
+                database.createFunction(MemberArguments.sqlText(interop, arguments[0]), argumentCount, java != null ? java : arguments[2], flags, slots, conventions, receiver, integerKinds);
                 return SqlNull.INSTANCE;
             }
             default:
                 throw UnknownIdentifierException.create(member);
         }
+    }
+
+    /**
+     * SQLite's function flags from createFunction's {@code deterministic}: true or false, or an
+     * integer of sqlite3_create_function_v2's flags SQLITE_DETERMINISTIC (0x800),
+     * SQLITE_DIRECTONLY (0x80000: not in triggers, views and schema, as better-sqlite3's
+     * directOnly) and SQLITE_INNOCUOUS (0x200000); anything else is refused. Another value (null)
+     * is no flag.
+     */
+    private static int functionFlags(InteropLibrary interop, Object value) throws UnsupportedMessageException, UnsupportedTypeException {
+        if (interop.isBoolean(value)) {
+            return interop.asBoolean(value) ? org.graalite.nativeapi.UserFunctions.DETERMINISTIC : 0;
+        }
+        if (interop.fitsInInt(value)) {
+            int flags = interop.asInt(value);
+            if ((flags & ~org.graalite.nativeapi.UserFunctions.FLAGS) != 0) {
+                throw UnsupportedTypeException.create(new Object[]{value}, "function flags: only SQLITE_DETERMINISTIC (0x800), SQLITE_DIRECTONLY (0x80000) and SQLITE_INNOCUOUS (0x200000)");
+            }
+            return flags;
+        }
+        return 0;
+    }
+
+    /**
+     * The function flags given as the last of {@code arguments} (an integer, which no shape of
+     * createAggregate and createWindowFunction ends with: their last argument is the name's
+     * count, a callable, an array or a boolean), or -1 when the last is something else or
+     * there are fewer than {@code least} arguments.
+     */
+    private static int trailingFlags(InteropLibrary interop, Object[] arguments, int least) throws UnsupportedMessageException, UnsupportedTypeException {
+        if (arguments.length < least) {
+            return -1;
+        }
+        Object last = arguments[arguments.length - 1];
+        if (interop.isBoolean(last) || !interop.fitsInInt(last)) {
+            return -1;
+        }
+        return functionFlags(interop, last);
     }
 
     /** Whether {@code value} has the form of a conventions array (see {@link #conventions}), not of a slot callable. */

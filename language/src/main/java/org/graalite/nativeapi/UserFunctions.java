@@ -79,9 +79,13 @@ public final class UserFunctions {
                     FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
     /** xDestroy: SQLite drops a function (redefined, or its connection closed); forget its implementation. */
     private static final MemorySegment DESTROY = upcall("destroy", MethodType.methodType(void.class, MemorySegment.class), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
-    /** SQLITE_UTF8 | SQLITE_DETERMINISTIC. */
+    /** SQLITE_UTF8, the text encoding every function is registered with. */
     public static final int UTF8 = 1;
+    /** sqlite3_create_function_v2's function flags a caller may ask for: SQLITE_DETERMINISTIC, SQLITE_DIRECTONLY, SQLITE_INNOCUOUS. */
     public static final int DETERMINISTIC = 0x000000800;
+    public static final int DIRECT_ONLY = 0x000080000;
+    public static final int INNOCUOUS = 0x000200000;
+    public static final int FLAGS = DETERMINISTIC | DIRECT_ONLY | INNOCUOUS;
 
     /**
      * The exception a guest function or aggregate threw during a native step, on this thread:
@@ -150,12 +154,12 @@ public final class UserFunctions {
     }
 
     /** Registers the aggregate {@code name} with {@code arguments} arguments (-1: any number). */
-    public static void registerAggregate(NativeConnection connection, String name, int arguments, Aggregate aggregate) {
+    public static void registerAggregate(NativeConnection connection, String name, int arguments, int flags, Aggregate aggregate) {
         long id = IDS.getAndIncrement();
         AGGREGATES.put(id, aggregate);
         int rc;
         try (Arena arena = Arena.ofConfined()) {
-            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), MemorySegment.NULL,
+            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (flags & FLAGS), MemorySegment.ofAddress(id), MemorySegment.NULL,
                             STEP, FINAL, DESTROY);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
@@ -254,7 +258,7 @@ public final class UserFunctions {
      * {@link Aggregate#inverse}) with {@code arguments} arguments; a null {@code aggregate}
      * removes the function of that name and argument count.
      */
-    public static void registerWindowFunction(NativeConnection connection, String name, int arguments, Aggregate aggregate) {
+    public static void registerWindowFunction(NativeConnection connection, String name, int arguments, int flags, Aggregate aggregate) {
         long id = aggregate == null ? 0 : IDS.getAndIncrement();
         if (aggregate != null) {
             AGGREGATES.put(id, aggregate);
@@ -266,7 +270,7 @@ public final class UserFunctions {
         MemorySegment destroy = aggregate == null ? MemorySegment.NULL : DESTROY;
         int rc;
         try (Arena arena = Arena.ofConfined()) {
-            rc = (int) CREATE_WINDOW_FUNCTION.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8, MemorySegment.ofAddress(id), step, finish, value, inverse, destroy);
+            rc = (int) CREATE_WINDOW_FUNCTION.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (flags & FLAGS), MemorySegment.ofAddress(id), step, finish, value, inverse, destroy);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
         }
@@ -277,12 +281,12 @@ public final class UserFunctions {
     }
 
     /** Registers {@code name} with {@code arguments} arguments (-1: any number) on {@code connection}. */
-    public static void register(NativeConnection connection, String name, int arguments, boolean deterministic, Implementation implementation) {
+    public static void register(NativeConnection connection, String name, int arguments, int flags, Implementation implementation) {
         long id = IDS.getAndIncrement();
         IMPLEMENTATIONS.put(id, implementation);
         int rc;
         try (Arena arena = Arena.ofConfined()) {
-            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (deterministic ? DETERMINISTIC : 0),
+            rc = (int) CREATE_FUNCTION_V2.invokeExact(connection.db(), arena.allocateFrom(name), arguments, UTF8 | (flags & FLAGS),
                             MemorySegment.ofAddress(id), UPCALL, MemorySegment.NULL, MemorySegment.NULL, DESTROY);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);

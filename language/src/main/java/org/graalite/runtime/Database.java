@@ -111,12 +111,14 @@ public final class Database implements AutoCloseable {
      * Defines (or redefines) the SQL function {@code name} as a guest callable, with its
      * argument-less form or null (see {@link UserFunction.ArgumentSlots}); with
      * {@code integerKinds}, each call passes the {@link IntegerKinds} of its arguments first.
+     * {@code flags}: SQLite's function flags (UserFunctions.FLAGS: deterministic, direct only,
+     * innocuous), which SQLite checks where statements are prepared.
      */
     @TruffleBoundary
-    public void createFunction(String name, int arguments, Object callable, boolean deterministic, UserFunction.ArgumentSlots slots, UserFunction.GuestConventions conventions, Object receiver, boolean integerKinds) {
+    public void createFunction(String name, int arguments, Object callable, int flags, UserFunction.ArgumentSlots slots, UserFunction.GuestConventions conventions, Object receiver, boolean integerKinds) {
         UserFunction f = new UserFunction(name, arguments, callable, slots, conventions, receiver, integerKinds, guestNumbersAreReal);
         guestDefinedFunctions = true;
-        org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, deterministic, f);
+        org.graalite.nativeapi.UserFunctions.register(connection, name, arguments, flags, f);
     }
 
     /**
@@ -145,22 +147,22 @@ public final class Database implements AutoCloseable {
      * a window, on the native tier.
      */
     @TruffleBoundary
-    public void createWindowFunction(UserAggregate a) {
+    public void createWindowFunction(UserAggregate a, int flags) {
         guestDefinedFunctions = true;
-        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, a.name(), a.arguments(), a);
+        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, a.name(), a.arguments(), flags, a);
     }
 
     /** Removes the function or aggregate {@code name} of {@code arguments} arguments. */
     @TruffleBoundary
     public void removeFunction(String name, int arguments) {
-        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, name, arguments, null);
+        org.graalite.nativeapi.UserFunctions.registerWindowFunction(connection, name, arguments, 0, null);
     }
 
-    /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments. */
+    /** Defines (or redefines) the SQL aggregate {@code a.name()} of {@code a.arguments()} arguments, with SQLite's function {@code flags} (see createFunction). */
     @TruffleBoundary
-    public void createAggregate(UserAggregate a) {
+    public void createAggregate(UserAggregate a, int flags) {
         guestDefinedFunctions = true;
-        org.graalite.nativeapi.UserFunctions.registerAggregate(connection, a.name(), a.arguments(), a);
+        org.graalite.nativeapi.UserFunctions.registerAggregate(connection, a.name(), a.arguments(), flags, a);
     }
 
     /**

@@ -41,6 +41,40 @@ class UserFunctionTest {
         assertEquals(List.of(Arrays.asList(2L, "hello x", "hello x 1")), run("auto", "select times2(a), greet(b), greet(b, a) from t limit 1"));
     }
 
+    /**
+     * SQLite's function flags as createFunction's fourth argument and as the last of
+     * createAggregate's and createWindowFunction's: SQLITE_DIRECTONLY keeps a function out of
+     * views, triggers and the schema (SQLite's "unsafe use" at prepare), at the top level it runs
+     * on either tier; flags SQLite's API does not take for functions are refused.
+     */
+    @Test
+    void directOnlyFunctionsStayOutOfViewsAndTriggers() {
+        for (String tier : new String[]{"native", "auto"}) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value connection = c.getBindings("sql");
+                connection.invokeMember("createFunction", "guarded", 1, TIMES_TWO, 0x80000);
+                connection.invokeMember("createFunction", "pure", 1, TIMES_TWO, 0x800 | 0x80000);
+                connection.invokeMember("createAggregate", "guarded_product", 1, (ProxyExecutable) args -> product(), 0x80000);
+                connection.invokeMember("createWindowFunction", "guarded_window", 1, (ProxyExecutable) args -> product(), 0x80000);
+                c.eval("sql", "create table t(a); insert into t values (2), (3)");
+                assertEquals("[[4, 6.0]]", SqlContexts.rows(c.eval("sql", "select guarded(3) + pure(-1), guarded_product(a) from t")).toString(), tier);
+                for (String function : new String[]{"guarded(a)", "pure(a)", "guarded_product(a)", "guarded_window(a)"}) {
+                    String name = function.substring(0, function.indexOf('('));
+                    c.eval("sql", "create view v as select " + function + " as y from t");
+                    PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "select y from v"));
+                    assertEquals("unsafe use of " + name + "()", e.getMessage(), tier + ": " + function);
+                    c.eval("sql", "drop view v");
+                }
+                c.eval("sql", "create table log(v); create trigger tr after insert on t begin insert into log values (pure(new.a)); end");
+                PolyglotException e = assertThrows(PolyglotException.class, () -> c.eval("sql", "insert into t values (5)"));
+                assertEquals("unsafe use of pure()", e.getMessage());
+                assertEquals("[[2]]", SqlContexts.rows(c.eval("sql", "select count(*) from t")).toString(), "the failed insert left nothing");
+                // (the polyglot API reports a guest argument the member refuses as an IllegalArgumentException)
+                assertThrows(IllegalArgumentException.class, () -> connection.invokeMember("createFunction", "bad", 1, TIMES_TWO, 0x1));
+            }
+        }
+    }
+
     /** An accumulator, as a guest object: step(value) per row, finalize() at the end. */
     static org.graalvm.polyglot.proxy.ProxyObject product() {
         double[] product = {1};
