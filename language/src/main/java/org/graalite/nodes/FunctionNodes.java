@@ -288,7 +288,7 @@ final class FunctionNodes {
                 if (value instanceof Integer i) {
                     return (double) i;
                 } else if (value instanceof Double d) {
-                    return d;
+                    return org.graalite.runtime.SqlValues.real(d);
                 } else if (value instanceof Long l) {
                     return (double) l;
                 }
@@ -301,7 +301,7 @@ final class FunctionNodes {
                 } else if (results.fitsInLong(value) && !(value instanceof Double)) {
                     return results.asLong(value);
                 } else if (results.fitsInDouble(value)) {
-                    return results.asDouble(value);
+                    return org.graalite.runtime.SqlValues.real(results.asDouble(value));
                 } else if (results.isString(value)) {
                     return results.asString(value);
                 }

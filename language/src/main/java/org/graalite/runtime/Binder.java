@@ -133,8 +133,8 @@ public final class Binder {
     }
 
     @TruffleBoundary
-    private static Double realOf(Number n) {
-        return n.doubleValue();
+    private static Object realOf(Number n) {
+        return SqlValues.real(n.doubleValue());
     }
 
     /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */
@@ -143,7 +143,7 @@ public final class Binder {
         // The values languages pass most (boxed Java numbers and strings, Truffle strings) are
         // converted without interop: an uncached message looks up the receiver's library first.
         if (isPlainValue(value)) {
-            return value instanceof Integer i ? (Object) (long) i : value instanceof TruffleString t ? t.toJavaStringUncached() : value;
+            return value instanceof Integer i ? (Object) (long) i : value instanceof TruffleString t ? t.toJavaStringUncached() : value instanceof Double d ? SqlValues.real(d) : value;
         }
         try {
             if (value == null || INTEROP.isNull(value)) {
@@ -154,7 +154,7 @@ public final class Binder {
                 if (INTEROP.fitsInLong(value) && !(value instanceof Double) && !(value instanceof Float)) {
                     return INTEROP.asLong(value);
                 } else if (INTEROP.fitsInDouble(value)) {
-                    return INTEROP.asDouble(value);
+                    return SqlValues.real(INTEROP.asDouble(value));
                 } else if (INTEROP.fitsInLong(value)) {
                     return INTEROP.asLong(value);
                 } else {

@@ -179,6 +179,15 @@ public final class SqlValues {
         return -compareDoubleToLong(b, a);
     }
 
+    /**
+     * A double from outside the engine (a bound parameter, a guest's or Java function's result,
+     * a virtual table's column) as SQLite stores it: NaN is NULL, as sqlite3_bind_double and
+     * sqlite3_result_double make it (sqlite3VdbeMemSetDouble), so no register holds a NaN.
+     */
+    public static Object real(double d) {
+        return Double.isNaN(d) ? null : (Object) d;
+    }
+
     /** A REAL against an INTEGER, exactly (sqlite3IntFloatCompare). */
     public static int compareNumbers(double a, long b) {
         return compareDoubleToLong(a, b);

@@ -232,12 +232,14 @@ public final class UserFunction implements UserFunctions.Implementation {
      * arrays and null, booleans as 1 or 0.
      */
     static Object javaResult(Object value) {
-        if (value == null || value instanceof Long || value instanceof Double || value instanceof String || value instanceof byte[]) {
+        if (value == null || value instanceof Long || value instanceof String || value instanceof byte[]) {
             return value;
+        } else if (value instanceof Double d) {
+            return SqlValues.real(d);
         } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         } else if (value instanceof Float f) {
-            return f.doubleValue();
+            return SqlValues.real(f.doubleValue());
         } else if (value instanceof Boolean b) {
             return b ? 1L : 0L;
         }

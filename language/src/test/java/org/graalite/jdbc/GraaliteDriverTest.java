@@ -712,6 +712,16 @@ class GraaliteDriverTest {
                 assertEquals(1, rs.getInt(8));
             }
             assertTrue(seen.containsAll(List.of("Long", "Double", "String", "byte[]", "null")), seen.toString());
+            // A NaN, returned or bound, is NULL (sqlite3_result_double, sqlite3_bind_double).
+            c.createFunction("nan", 0, false, args -> Double.NaN);
+            try (PreparedStatement nan = c.prepareStatement("select typeof(nan()), typeof(?)")) {
+                nan.setDouble(1, Double.NaN);
+                try (ResultSet rs = nan.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals("null", rs.getString(1));
+                    assertEquals("null", rs.getString(2));
+                }
+            }
             s.executeUpdate("create table t(g, x)");
             s.executeUpdate("insert into t values (1, 2), (1, 3.5), (2, 4), (2, null), (2, 5)");
             try (ResultSet rs = s.executeQuery("select g, product(x) from t where x is not null group by g order by g")) {

@@ -75,6 +75,34 @@ class UserFunctionTest {
         }
     }
 
+    /**
+     * A NaN that enters from outside, a bound parameter or a function's, aggregate's or window
+     * function's result, is NULL on every tier, as sqlite3_bind_double and
+     * sqlite3_result_double make it: no register holds a NaN (the Truffle tier kept it as a REAL
+     * whose typeof was 'real').
+     */
+    @Test
+    void notANumberFromOutsideIsNull() {
+        for (String tier : new String[]{"native", "auto", "truffle"}) {
+            try (Context c = SqlContexts.create(tier)) {
+                Value connection = c.getBindings("sql");
+                connection.invokeMember("createFunction", "nan", 0, (ProxyExecutable) args -> Double.NaN);
+                connection.invokeMember("createFunction", "nan_float", 0, (ProxyExecutable) args -> Float.NaN);
+                connection.invokeMember("createFunction", "half", 1, (ProxyExecutable) args -> args[0].asDouble() / 2);
+                connection.invokeMember("createAggregate", "nan_sum", 1, (ProxyExecutable) args -> org.graalvm.polyglot.proxy.ProxyObject.fromMap(java.util.Map.of(
+                                "step", (ProxyExecutable) a -> null, "finalize", (ProxyExecutable) a -> Double.NaN)));
+                c.eval("sql", "create table t(a real); insert into t values (1.0), (2.0)");
+                Value query = connection.invokeMember("prepare", "select nan(), typeof(nan()), typeof(nan_float()), half(a), typeof(?), ? is null from t order by a");
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(List.of(Arrays.asList(null, "null", "null", 0.5, "null", 1L), Arrays.asList(null, "null", "null", 1.0, "null", 1L)),
+                                    SqlContexts.rows(query.execute(Double.NaN, Double.NaN)), tier);
+                }
+                Value aggregateAndParameter = connection.invokeMember("prepare", "select nan_sum(a), typeof(nan_sum(a)), typeof(?1 + 1), max(?1, 1) from t");
+                assertEquals(List.of(Arrays.asList(null, "null", "null", null)), SqlContexts.rows(aggregateAndParameter.execute(Double.NaN)), tier);
+            }
+        }
+    }
+
     /** An accumulator, as a guest object: step(value) per row, finalize() at the end. */
     static org.graalvm.polyglot.proxy.ProxyObject product() {
         double[] product = {1};
