@@ -188,6 +188,11 @@ public final class SqlValues {
         return Double.isNaN(d) ? null : (Object) d;
     }
 
+    /** {@link #real(double)} of a boxed double, kept as it is (no new box on a function's hot path). */
+    public static Object real(Double d) {
+        return d.isNaN() ? null : d;
+    }
+
     /** A REAL against an INTEGER, exactly (sqlite3IntFloatCompare). */
     public static int compareNumbers(double a, long b) {
         return compareDoubleToLong(a, b);
