@@ -649,7 +649,7 @@ def _is_dml(sql):
 class _Statement:
     """A prepared statement of the language with what the module needs of it, read once."""
 
-    __slots__ = ("handle", "sql", "nparams", "names", "columns", "readonly", "is_dml", "in_use", "_description")
+    __slots__ = ("handle", "sql", "nparams", "names", "columns", "readonly", "is_dml", "in_use", "result", "_description")
 
     def __init__(self, handle, sql):
         self.handle = handle
@@ -663,7 +663,23 @@ class _Statement:
         # False, or a weak reference to the cursor that reads this statement's rows: a cursor
         # dropped before its last row leaves a dead reference, and the statement is free again.
         self.in_use = False
+        # The language's result whose rows that cursor reads, while it has rows left: closing
+        # it resets the statement (sqlite3_reset), which releases its locks.
+        self.result = None
         self._description = None
+
+    def close_result(self):
+        """Ends the execution whose rows a cursor left unread, as sqlite3 resets a statement
+        when its cursor is closed or executes again: its read lock goes (a writer on another
+        connection is no longer kept out) and it no longer counts as running (a later
+        interrupt() stops only what runs then)."""
+        result = self.result
+        if result is not None:
+            self.result = None
+            try:
+                result.close()
+            except _ForeignException:
+                pass
 
     def busy(self):
         """Whether a live cursor still reads this statement's rows."""
@@ -1358,7 +1374,16 @@ class Connection:
         interrupted`` (sqlite3_interrupt), called from a function or aggregate the statement
         runs: the language admits one thread per context, so another thread cannot call it
         while a statement runs (Graalite's JDBC driver has ``Statement.cancel()`` for that)."""
-        self._check().interrupt()
+        handle = self._check()
+        # Statements whose cursors were dropped before their last row still run in SQLite
+        # until the statement is next used (CPython resets them when the cursor is freed):
+        # they would make SQLite's interrupt stay in force for every statement after it.
+        for statement in list(self._cache.values()):
+            holder = statement.in_use
+            if holder is not False and holder() is None:
+                statement.in_use = False
+                statement.close_result()
+        handle.interrupt()
 
     def enable_load_extension(self, enable, /):
         """Lets ``load_extension`` and SQL's load_extension() load SQLite extensions (native
@@ -1642,6 +1667,7 @@ class Cursor:
         self._error = None
         if statement is not None:
             statement.in_use = False
+            statement.close_result()
             if self.connection._cache.get(statement.sql) is not statement:
                 # A statement prepared because the cached one was busy: not needed again.
                 try:
@@ -1741,6 +1767,7 @@ class Cursor:
         # collector decides, makes every later call of the function walk the stack and
         # deoptimize: 70 times slower, see the issue notes.)
         statement.in_use = _weakref.ref(self)
+        statement.result = result
         self._statement = statement
         self._iterator = iterator
         self._batch = 4
