@@ -64,6 +64,15 @@
     value: 'SqliteError', writable: true, enumerable: false, configurable: true,
   });
 
+  /**
+   * better-sqlite3 binds numbers, strings, bigints, byte arrays and null, and refuses the rest
+   * with this error; the language would bind a boolean as 1 or 0 (what other guests want), so
+   * the module refuses booleans itself.
+   */
+  function cannotBind() {
+    return new TypeError('SQLite3 can only bind numbers, strings, bigints, buffers, and null');
+  }
+
   /** The JavaScript error for an exception of the sql language (others unchanged). */
   function translate(e) {
     if (e !== null && typeof e === 'object' && !(e instanceof SqliteError)
@@ -73,7 +82,7 @@
         return new TypeError('The database connection is not open');
       }
       if (e.primaryCode === 20 && /cannot bind a value of this type/.test(message)) {
-        return new TypeError('SQLite3 can only bind numbers, strings, bigints, buffers, and null');
+        return cannotBind();
       }
       return new SqliteError(message, e.codeName);
     }
@@ -283,6 +292,7 @@
         const a = args[i];
         if (typeof a === 'object' && a !== null && !isBlob(a)) { simple = false; break; }
         if (typeof a === 'bigint') checkInt64(a);
+        else if (typeof a === 'boolean') throw cannotBind();
       }
       if (simple) {
         if (args.length !== count) {
@@ -333,6 +343,7 @@
     }
     for (const v of values) {
       if (typeof v === 'bigint') checkInt64(v);
+      else if (typeof v === 'boolean') throw cannotBind();
     }
     return values;
   };

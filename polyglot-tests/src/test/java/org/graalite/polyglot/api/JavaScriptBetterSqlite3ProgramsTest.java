@@ -17,7 +17,8 @@ import org.junit.jupiter.api.TestFactory;
  * {@code functions_safe_integers.js} (BigInt arguments of functions and aggregates, the
  * checks of their results) and {@code numbers.js} (numbers bind and return as REALs, BigInts
  * as INTEGERs) and {@code direct_only.js} (functions and aggregates with directOnly kept out of
- * views, triggers and the schema; its output is better-sqlite3 12.11.1's on Node.js 20).
+ * views, triggers and the schema) and {@code bind_refused.js} (booleans and objects refused as
+ * parameters); the output of these two is better-sqlite3 12.11.1's on Node.js 20.
  */
 class JavaScriptBetterSqlite3ProgramsTest {
     @TestFactory
