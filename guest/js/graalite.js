@@ -1035,21 +1035,16 @@
     };
     const handle = this._checkIdle();
     try {
-      // The flags, when there are any, go last (the language takes an integer there).
+      // The flags go last (the language takes an integer there, 0 for none).
       if (inverse !== null) {
         // An aggregate window function (SQLite calls it; as a plain aggregate it runs like the others).
-        if (flags) handle.createWindowFunction(name, argCount, factory, safe, flags);
-        else handle.createWindowFunction(name, argCount, factory, safe);
+        handle.createWindowFunction(name, argCount, factory, safe, flags);
       } else if (safe) {
-        if (flags) handle.createAggregate(name, argCount, factory, true, flags);
-        else handle.createAggregate(name, argCount, factory, true);
+        handle.createAggregate(name, argCount, factory, true, flags);
       } else if (slots === null) {
-        if (flags) handle.createAggregate(name, argCount, factory, flags);
-        else handle.createAggregate(name, argCount, factory);
-      } else if (flags) {
-        handle.createAggregate(name, argCount, factory, slots, flags);
+        handle.createAggregate(name, argCount, factory, flags);
       } else {
-        handle.createAggregate(name, argCount, factory, slots);
+        handle.createAggregate(name, argCount, factory, slots, flags);
       }
     } catch (e) {
       throw translate(e);

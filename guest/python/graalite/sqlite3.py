@@ -1379,8 +1379,7 @@ class Connection:
         # until the statement is next used (CPython resets them when the cursor is freed):
         # they would make SQLite's interrupt stay in force for every statement after it.
         for statement in list(self._cache.values()):
-            holder = statement.in_use
-            if holder is not False and holder() is None:
+            if statement.in_use is not False and not statement.busy():
                 statement.in_use = False
                 statement.close_result()
         handle.interrupt()

@@ -43,11 +43,9 @@ final class GuestCallbackMembers {
         switch (member) {
             case "createWindowFunction": {
                 // A last argument that is an integer: SQLite's function flags (see functionFlags), after any shape below.
-                int windowFlags = trailingFlags(interop, arguments, 4);
-                if (windowFlags >= 0) {
+                int windowFlags = trailingFlags(interop, arguments);
+                if (hasTrailingFlags(interop, arguments)) {
                     arguments = java.util.Arrays.copyOf(arguments, arguments.length - 1);
-                } else {
-                    windowFlags = 0;
                 }
                 // createWindowFunction(name, argumentCount, factory[, integerKinds]): factory()
                 // makes an accumulator with step(...), inverse(...), value() and finalize(); a
@@ -134,11 +132,9 @@ final class GuestCallbackMembers {
             }
             case "createAggregate": {
                 // A last argument that is an integer: SQLite's function flags (see functionFlags), after any shape below.
-                int aggregateFlags = trailingFlags(interop, arguments, 4);
-                if (aggregateFlags >= 0) {
+                int aggregateFlags = trailingFlags(interop, arguments);
+                if (hasTrailingFlags(interop, arguments)) {
                     arguments = java.util.Arrays.copyOf(arguments, arguments.length - 1);
-                } else {
-                    aggregateFlags = 0;
                 }
                 // createAggregate(name, argumentCount, factory[, argumentSlots | integerKinds]): factory() makes an object with step(...) and finalize();
                 // createAggregate(name, argumentCount, start, step, finalize[, slotStep, argumentSlots | integerKinds]): state = start(),
@@ -263,20 +259,18 @@ final class GuestCallbackMembers {
     }
 
     /**
-     * The function flags given as the last of {@code arguments} (an integer, which no shape of
-     * createAggregate and createWindowFunction ends with: their last argument is the name's
-     * count, a callable, an array or a boolean), or -1 when the last is something else or
-     * there are fewer than {@code least} arguments.
+     * Whether the last of {@code arguments} is function flags: an integer after at least three
+     * arguments, which no shape of createAggregate and createWindowFunction ends with (their
+     * last argument is the argument count, a callable, an array or a boolean).
      */
-    private static int trailingFlags(InteropLibrary interop, Object[] arguments, int least) throws UnsupportedMessageException, UnsupportedTypeException {
-        if (arguments.length < least) {
-            return -1;
-        }
-        Object last = arguments[arguments.length - 1];
-        if (interop.isBoolean(last) || !interop.fitsInInt(last)) {
-            return -1;
-        }
-        return functionFlags(interop, last);
+    private static boolean hasTrailingFlags(InteropLibrary interop, Object[] arguments) {
+        Object last = arguments.length > 3 ? arguments[arguments.length - 1] : null;
+        return last != null && !interop.isBoolean(last) && interop.fitsInInt(last);
+    }
+
+    /** The function flags last in {@code arguments} (see {@link #hasTrailingFlags}), or 0. */
+    private static int trailingFlags(InteropLibrary interop, Object[] arguments) throws UnsupportedMessageException, UnsupportedTypeException {
+        return hasTrailingFlags(interop, arguments) ? functionFlags(interop, arguments[arguments.length - 1]) : 0;
     }
 
     /** Whether {@code value} has the form of a conventions array (see {@link #conventions}), not of a slot callable. */

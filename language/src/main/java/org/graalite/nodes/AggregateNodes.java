@@ -444,7 +444,7 @@ final class AggregateNodes {
                 }
             }
             // A sum of infinities of both signs: SQLite's result_double makes NaN a NULL.
-            return result instanceof Double d && d.isNaN() ? null : result;
+            return result instanceof Double d ? org.graalite.runtime.SqlValues.real(d) : result;
         }
     }
 

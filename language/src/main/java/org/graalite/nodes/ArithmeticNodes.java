@@ -121,7 +121,7 @@ final class ArithmeticNodes {
                 v = x / y;
                 break;
         }
-        return Double.isNaN(v) ? null : (Object) v;
+        return org.graalite.runtime.SqlValues.real(v);
     }
 
     private static Object real(int operation, Object a, Object b) {

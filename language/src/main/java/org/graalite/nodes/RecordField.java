@@ -119,8 +119,7 @@ final class RecordField extends Node {
             return c.integerField(column, type);
         }
         if ((seen & REAL) != 0 && type == 7) {
-            double d = c.realField(column);
-            return Double.isNaN(d) ? null : d;
+            return org.graalite.runtime.SqlValues.real(c.realField(column));
         }
         if ((seen & TEXT_OR_BLOB) != 0 && type >= 12) {
             return c.textOrBlobField(column, type);

@@ -616,8 +616,7 @@ public final class RecordCursor {
         if (type >= 1 && type <= 6) {
             return integerField(field, type);
         } else if (type == 7) {
-            double d = realField(field);
-            return Double.isNaN(d) ? null : d;
+            return SqlValues.real(realField(field));
         } else if (type >= 12) {
             return textOrBlobField(field, type);
         }

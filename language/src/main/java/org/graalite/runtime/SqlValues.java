@@ -180,9 +180,11 @@ public final class SqlValues {
     }
 
     /**
-     * A double from outside the engine (a bound parameter, a guest's or Java function's result,
-     * a virtual table's column) as SQLite stores it: NaN is NULL, as sqlite3_bind_double and
-     * sqlite3_result_double make it (sqlite3VdbeMemSetDouble), so no register holds a NaN.
+     * A double as a register holds it: NaN is NULL. SQLite's registers never hold a NaN: a
+     * bound parameter and a function's result become NULL (sqlite3_bind_double,
+     * sqlite3_result_double: sqlite3VdbeMemSetDouble), as do a stored REAL read from a record
+     * (sqlite3VdbeSerialGet), arithmetic (sqlite3VdbeExec's arithmetic_result_is_null) and an
+     * aggregate's result.
      */
     public static Object real(double d) {
         return Double.isNaN(d) ? null : (Object) d;
