@@ -33,15 +33,24 @@ engine, and SQLite's own file format, locking and journals apply. What follows C
 Python 3.12's ``getconfig`` and ``setconfig`` are there too.
 Extensions load as with a CPython built with loadable extensions (``enable_load_extension``,
 ``load_extension``, and Python 3.12's ``entrypoint``), in contexts that allow native access.
-``interrupt()`` works from a function or aggregate the statement calls (one thread per context).
+``interrupt()`` works from any thread, as in sqlite3.
+
+Threads: as in sqlite3, a connection refuses other threads than the one that made it unless
+made with ``check_same_thread=False``; then threads may share it, and the language keeps all
+but one out of it at a time (its connection lock, the part of SQLite's serialized mode that
+Graalite's multi-thread build leaves out).
 
 Speed: rows are read with GraalPy's GIL held during the interop calls of the loop
-(``polyglot.gil_locked_during_interop``), which saves two lock hand-overs per value read.
+(``polyglot.gil_locked_during_interop``), which saves two lock hand-overs per value read; only
+while the program has one thread (see _one_thread), and never on connections made with
+``check_same_thread=False``, where a thread that waits for the connection must let the one
+inside have the GIL (for the Python functions its statement calls).
 """
 
 # Imports are few and cheap: on GraalPy, datetime takes about 0.6 s to import, weakref 0.5 s and
 # urllib.parse 1 s, a second or two before a program's first query; each is imported where it is
 # first needed (_datetime, blobopen, _open) instead.
+import _thread
 import _weakref
 import operator as _operator
 import sys as _sys
@@ -76,9 +85,10 @@ _set_gil_locked_during_interop = _polyglot.__set_gil_locked_during_foreign_calls
 # Module constants (PEP 249 and sqlite3's)
 
 apilevel = "2.0"
-# Like sqlite3 with SQLite in multi-thread mode: threads may share the module, not
-# connections (a polyglot context admits one thread at a time anyway).
-threadsafety = 1
+# As sqlite3 says of SQLite in serialized mode, which CPython's builds use: threads may share
+# the module, connections and cursors (connections made with check_same_thread=False; the
+# language keeps all threads but one out of a connection at a time, see ConnectionLock).
+threadsafety = 3
 paramstyle = "qmark"
 version = "2.6.0"
 version_info = (2, 6, 0)
@@ -646,6 +656,30 @@ def _is_dml(sql):
     return head.startswith(("insert", "update", "delete", "replace"))
 
 
+_threading = None
+
+
+def _one_thread():
+    """Whether the program runs one Python thread, so that the GIL may stay held during calls
+    into the language: held, it keeps every other thread waiting until the call returns (a
+    long query, or a batch of rows), where sqlite3 lets them run while SQLite works; and
+    another thread could not interrupt() the statement. The threading module is not imported
+    here (seconds on GraalPy): a program without it has no other threads."""
+    global _threading
+    threading = _threading
+    if threading is None:
+        threading = _sys.modules.get("threading")
+        if threading is None:
+            return True
+        _threading = threading
+    return len(threading._active) <= 1 and not threading._limbo
+
+
+def _running():
+    """_Statement.in_use while an execute() runs the statement: busy, like a live cursor."""
+    return True
+
+
 class _Statement:
     """A prepared statement of the language with what the module needs of it, read once."""
 
@@ -682,7 +716,7 @@ class _Statement:
                 pass
 
     def busy(self):
-        """Whether a live cursor still reads this statement's rows."""
+        """Whether a live cursor still reads this statement's rows, or an execute() runs it."""
         holder = self.in_use
         return holder is not False and holder() is not None
 
@@ -889,6 +923,10 @@ class Connection:
         if autocommit is not True and autocommit is not False and autocommit != LEGACY_TRANSACTION_CONTROL:
             raise ValueError("autocommit must be True, False, or sqlite3.LEGACY_TRANSACTION_CONTROL")
         self._closed = True
+        # The thread that made the connection, the only one that may use it unless
+        # check_same_thread is false (then None); _creator is kept either way, for interrupt().
+        self._creator = _thread.get_ident()
+        self._thread = self._creator if check_same_thread else None
         self._callback_error = None
         self._handle = _open(database, uri)
         self._closed = False
@@ -917,9 +955,23 @@ class Connection:
     # -- state
 
     def _check(self):
+        if self._thread is not None and self._thread != _thread.get_ident():
+            self._wrong_thread()
         if self._closed:
             raise ProgrammingError("Cannot operate on a closed database.")
         return self._handle
+
+    def _check_open(self):
+        """_check for what sqlite3 lets any thread do (in_transaction, total_changes,
+        interrupt(), entering a with block)."""
+        if self._closed:
+            raise ProgrammingError("Cannot operate on a closed database.")
+        return self._handle
+
+    def _wrong_thread(self):
+        raise ProgrammingError(
+            "SQLite objects created in a thread can only be used in that same thread. "
+            f"The object was created in thread id {self._thread} and this is thread id {_thread.get_ident()}.")
 
     def _failure(self, e):
         """The exception to raise for one that came out of running a statement: the sqlite3
@@ -984,11 +1036,11 @@ class Connection:
 
     @property
     def in_transaction(self):
-        return not self._check().autocommit
+        return not self._check_open().autocommit
 
     @property
     def total_changes(self):
-        return self._check().totalChanges
+        return self._check_open().totalChanges
 
     def _begin_if_needed(self, handle):
         # sqlite3's legacy transaction control: a BEGIN before DML outside a transaction.
@@ -1070,6 +1122,8 @@ class Connection:
             self._execute_simple("BEGIN")
 
     def close(self):
+        if self._thread is not None and self._thread != _thread.get_ident():
+            self._wrong_thread()
         if self._closed:
             return
         handle = self._handle
@@ -1089,7 +1143,7 @@ class Connection:
             raise _translate(e) from None
 
     def __enter__(self):
-        self._check()
+        self._check_open()
         return self
 
     def __exit__(self, exc_type, exc_value, traceback):
@@ -1371,17 +1425,18 @@ class Connection:
 
     def interrupt(self):
         """Makes the statement running on this connection stop with ``OperationalError:
-        interrupted`` (sqlite3_interrupt), called from a function or aggregate the statement
-        runs: the language admits one thread per context, so another thread cannot call it
-        while a statement runs (Graalite's JDBC driver has ``Statement.cancel()`` for that)."""
-        handle = self._check()
-        # Statements whose cursors were dropped before their last row still run in SQLite
-        # until the statement is next used (CPython resets them when the cursor is freed):
-        # they would make SQLite's interrupt stay in force for every statement after it.
-        for statement in list(self._cache.values()):
-            if statement.in_use is not False and not statement.busy():
-                statement.in_use = False
-                statement.close_result()
+        interrupted`` (sqlite3_interrupt), from any thread, as in sqlite3."""
+        handle = self._check_open()
+        if self._creator == _thread.get_ident():
+            # Statements whose cursors were dropped before their last row still run in SQLite
+            # until the statement is next used (CPython resets them when the cursor is freed):
+            # they would make SQLite's interrupt stay in force for every statement after it.
+            # Not from another thread: resetting a statement waits for the connection, which
+            # the statement to interrupt holds.
+            for statement in list(self._cache.values()):
+                if statement.in_use is not False and not statement.busy():
+                    statement.in_use = False
+                    statement.close_result()
         handle.interrupt()
 
     def enable_load_extension(self, enable, /):
@@ -1519,6 +1574,9 @@ class Blob:
             raise _translate(e) from None
 
     def close(self):
+        connection = self._connection
+        if connection._thread is not None and connection._thread != _thread.get_ident():
+            connection._wrong_thread()
         if not self._closed:
             self._closed = True
             try:
@@ -1685,6 +1743,9 @@ class Cursor:
         self._release()
 
     def close(self):
+        connection = self.connection
+        if connection._thread is not None and connection._thread != _thread.get_ident():
+            connection._wrong_thread()
         self._release()
         self._closed = True
 
@@ -1696,7 +1757,7 @@ class Cursor:
         # budget, and what does not fit is a call per statement. Rare cases (a statement not
         # in the cache, tracing, DML's transaction control) are calls to other methods.
         connection = self.connection
-        if self._closed or connection._closed:
+        if self._closed or connection._closed or (connection._thread is not None and connection._thread != _thread.get_ident()):
             self._check()
         self._release()
         connection._callback_error = None
@@ -1707,15 +1768,18 @@ class Cursor:
             statement = connection._statement(sql)
             if statement is None:
                 return self
-        arguments = statement.arguments(parameters)
-        if connection._trace is not None:
-            connection._trace(sql)
+        # Taken until it ends or a cursor holds its rows: an execute() of the same text on
+        # another thread, or in a function this statement calls, prepares another.
+        statement.in_use = _running
         dml = statement.is_dml
         rows = None
         iterator = None
         pending = None
-        locked = _set_gil_locked_during_interop(True)
+        locked = _set_gil_locked_during_interop(connection._thread is not None and _one_thread())
         try:
+            arguments = statement.arguments(parameters)
+            if connection._trace is not None:
+                connection._trace(sql)
             if dml:
                 self._before_dml(connection)
             result = statement.handle(*arguments)
@@ -1742,13 +1806,17 @@ class Cursor:
                     iterator = None
                     pending = connection._failure(e)
             self.lastrowid = connection._last_insert_rowid(statement.readonly)
-        except (_ForeignException, _CallbackError) as e:
+        except BaseException as e:
+            statement.in_use = False
+            if not isinstance(e, (_ForeignException, _CallbackError)):
+                raise
             if not statement.readonly:
                 connection._lastrowid = None
             raise connection._failure(e) from None
         finally:
             _set_gil_locked_during_interop(locked)
         if rows is None:
+            statement.in_use = False
             if dml:
                 self.rowcount = result
             return self
@@ -1757,6 +1825,7 @@ class Cursor:
         if pending is not None:
             self._error = pending
         if iterator is None:
+            statement.in_use = False
             if dml:
                 self.rowcount = connection._handle.changes
             return self
@@ -1800,8 +1869,9 @@ class Cursor:
         begin = dml and connection._isolation_level is not None and connection._autocommit == -1
         if connection._trace is not None:
             connection._trace(sql)
+        statement.in_use = _running
         try:
-            with _gil_locked_during_interop(True):
+            with _gil_locked_during_interop(connection._thread is not None and _one_thread()):
                 for parameters in seq_of_parameters:
                     arguments = statement.arguments(parameters)
                     if begin:
@@ -1818,6 +1888,7 @@ class Cursor:
         except (_ForeignException, _CallbackError) as e:
             raise self.connection._failure(e) from None
         finally:
+            statement.in_use = False
             connection._lastrowid = None
         return self
 
@@ -1909,6 +1980,9 @@ class Cursor:
     def __next__(self):
         rows = self._rows
         position = self._position
+        owner = self.connection._thread
+        if owner is not None and owner != _thread.get_ident():
+            self.connection._wrong_thread()
         if position < len(rows):
             self._position = position + 1
             row = rows[position]
@@ -1954,7 +2028,7 @@ class Cursor:
         rows = []
         finished = True
         try:
-            with _gil_locked_during_interop(True):
+            with _gil_locked_during_interop(self.connection._thread is not None and _one_thread()):
                 connection = self.connection
                 if connection.text_factory is str and not connection.detect_types:
                     for row in iterator:
@@ -2017,7 +2091,7 @@ class Cursor:
         iterator = self._iterator
         if error is None and iterator is not None:
             try:
-                with _gil_locked_during_interop(True):
+                with _gil_locked_during_interop(self.connection._thread is not None and _one_thread()):
                     connection = self.connection
                     if connection.text_factory is str and not connection.detect_types:
                         for row in iterator:

@@ -23,9 +23,12 @@ public final class BlobObject implements TruffleObject {
     private static final StringList MEMBERS = new StringList("size", "read", "write", "close");
 
     private final NativeBlob blob;
+    /** The lock of the blob's connection (see ConnectionLock). */
+    private final org.graalite.runtime.ConnectionLock lock;
 
-    BlobObject(NativeBlob blob) {
+    BlobObject(NativeBlob blob, org.graalite.runtime.ConnectionLock lock) {
         this.blob = blob;
+        this.lock = lock;
     }
 
     @ExportMessage
@@ -49,9 +52,15 @@ public final class BlobObject implements TruffleObject {
     }
 
     @ExportMessage
+    @TruffleBoundary
     Object readMember(String member) throws UnknownIdentifierException {
         if (member.equals("size")) {
-            return blob.size();
+            boolean locked = lock.enter();
+            try {
+                return blob.size();
+            } finally {
+                lock.leave(locked);
+            }
         }
         throw UnknownIdentifierException.create(member);
     }
@@ -59,6 +68,15 @@ public final class BlobObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        boolean locked = lock.enter();
+        try {
+            return invokeLocked(member, arguments);
+        } finally {
+            lock.leave(locked);
+        }
+    }
+
+    private Object invokeLocked(String member, Object[] arguments) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
         InteropLibrary interop = InteropLibrary.getUncached();
         switch (member) {
             case "read":

@@ -37,8 +37,8 @@ import org.graalite.runtime.Database;
  * rollback do nothing outside one). {@code createCollation(name, compare)} defines a collation: {@code compare(a, b)} orders
  * two texts by the sign of its result (null removes it; statements that use it run on the
  * native tier). {@code interrupt()} makes the running statements stop with SQLITE_INTERRUPT, as
- * sqlite3_interrupt does (a guest calls it from a function the statement runs; another thread
- * cannot enter the context while a statement runs, and uses the JDBC driver's cancel()).
+ * sqlite3_interrupt does, from any thread (the only member that does not wait for another
+ * thread's call into the connection to end: see ConnectionLock).
  * {@code enableLoadExtension(enabled[, sqlFunctionToo])} and {@code loadExtension(path[,
  * entryPoint])} load SQLite extensions (native libraries; off until enabled).
  * {@code integerColumns(row)} tells which values of a result row are INTEGERs ("1" and "0");
@@ -173,6 +173,15 @@ public final class ConnectionObject implements TruffleObject {
 
     @TruffleBoundary
     private Object readProperty(int index, String member) throws UnknownIdentifierException {
+        boolean locked = database.lock().enter();
+        try {
+            return readPropertyLocked(index, member);
+        } finally {
+            database.lock().leave(locked);
+        }
+    }
+
+    private Object readPropertyLocked(int index, String member) throws UnknownIdentifierException {
         NativeConnection c = database.connection();
         switch (index) {
             case CHANGES:
@@ -201,6 +210,24 @@ public final class ConnectionObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object invokeMember(String member, Object[] arguments) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        if (member.equals("interrupt")) {
+            // sqlite3_interrupt may be called from any thread while a statement runs: it must
+            // not wait for the statement's call to end.
+            if (arguments.length != 0) {
+                throw ArityException.create(0, 0, arguments.length);
+            }
+            database.connection().interrupt();
+            return SqlNull.INSTANCE;
+        }
+        boolean locked = database.lock().enter();
+        try {
+            return invokeLocked(member, arguments);
+        } finally {
+            database.lock().leave(locked);
+        }
+    }
+
+    private Object invokeLocked(String member, Object[] arguments) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
         InteropLibrary interop = InteropLibrary.getUncached();
         if (GuestCallbackMembers.NAMES.contains(member)) {
             return GuestCallbackMembers.invoke(member, arguments, database, context);
@@ -259,12 +286,6 @@ public final class ConnectionObject implements TruffleObject {
                 }
                 return new String(kinds);
             }
-            case "interrupt":
-                if (arguments.length != 0) {
-                    throw ArityException.create(0, 0, arguments.length);
-                }
-                database.connection().interrupt();
-                return SqlNull.INSTANCE;
             case "open": {
                 // open(path[, readOnly]): another connection, to the same or another database
                 if (arguments.length < 1 || arguments.length > 2) {

@@ -46,7 +46,15 @@ final class DatabaseCopyMembers {
                     }
                 };
                 String targetName = MemberArguments.schemaName(interop, arguments, 5);
-                org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database().connection(), targetName, pages, told, sleepMillis);
+                // The target connection is in the copy too: no other thread may use it meanwhile.
+                // (Two threads copying two connections into each other at once wait for each other.)
+                org.graalite.runtime.ConnectionLock targetLock = target.database().lock();
+                boolean targetLocked = targetLock.enter();
+                try {
+                    org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database().connection(), targetName, pages, told, sleepMillis);
+                } finally {
+                    targetLock.leave(targetLocked);
+                }
                 return SqlNull.INSTANCE;
             }
             case "serialize": {
@@ -82,7 +90,7 @@ final class DatabaseCopyMembers {
                 boolean readOnly = arguments.length > 3 && interop.isBoolean(arguments[3]) && interop.asBoolean(arguments[3]);
                 String name = MemberArguments.schemaName(interop, arguments, 4);
                 return new BlobObject(org.graalite.nativeapi.NativeBlob.open(database.connection(), name, MemberArguments.sqlText(interop, arguments[0]), MemberArguments.sqlText(interop, arguments[1]),
-                                interop.asLong(arguments[2]), readOnly));
+                                interop.asLong(arguments[2]), readOnly), database.lock());
             }
             default:
                 throw UnknownIdentifierException.create(member);

@@ -50,10 +50,16 @@ public final class PreparedStatementObject implements TruffleObject {
 
     @TruffleBoundary
     private Object run(Object[] arguments) {
-        // Bindings cannot change while an execution runs: end it first.
-        statement.finish();
-        Binder.bind(statement, arguments);
-        return statement.database().run(statement, false);
+        org.graalite.runtime.ConnectionLock lock = statement.database().lock();
+        boolean locked = lock.enter();
+        try {
+            // Bindings cannot change while an execution runs: end it first.
+            statement.finish();
+            Binder.bind(statement, arguments);
+            return statement.database().run(statement, false);
+        } finally {
+            lock.leave(locked);
+        }
     }
 
     @ExportMessage
@@ -89,6 +95,16 @@ public final class PreparedStatementObject implements TruffleObject {
     @ExportMessage
     @TruffleBoundary
     Object readMember(String member) throws UnknownIdentifierException {
+        org.graalite.runtime.ConnectionLock lock = statement.database().lock();
+        boolean locked = lock.enter();
+        try {
+            return readMemberLocked(member);
+        } finally {
+            lock.leave(locked);
+        }
+    }
+
+    private Object readMemberLocked(String member) throws UnknownIdentifierException {
         NativeStatement s = statement.nativeStatement();
         switch (member) {
             case "columns":
@@ -140,7 +156,13 @@ public final class PreparedStatementObject implements TruffleObject {
 
     @TruffleBoundary
     private void close() {
-        statement.close();
+        org.graalite.runtime.ConnectionLock lock = statement.database().lock();
+        boolean locked = lock.enter();
+        try {
+            statement.close();
+        } finally {
+            lock.leave(locked);
+        }
     }
 
     @ExportMessage

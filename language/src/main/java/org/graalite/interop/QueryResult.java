@@ -13,6 +13,7 @@ import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
 
 import org.graalite.nodes.ProgramRootNode;
+import org.graalite.runtime.ConnectionLock;
 import org.graalite.runtime.RowBatch;
 import org.graalite.runtime.SqliteException;
 import org.graalite.runtime.Statement;
@@ -207,19 +208,25 @@ public final class QueryResult implements TruffleObject {
         static boolean compiled(QueryResult result,
                         @Cached("result.compiledStepTarget()") RootCallTarget target,
                         @Cached("create(target)") DirectCallNode call) {
-            return result.hasNextCompiled(call);
+            ConnectionLock lock = result.lock();
+            boolean locked = lock.enter();
+            try {
+                return result.hasNextCompiled(call);
+            } finally {
+                lock.leave(locked);
+            }
         }
 
         /** Native tier (or a stale result, which fails): SQLite steps behind a boundary. */
         @Specialization(guards = "result.compiledStepTarget() == null")
         static boolean nativeTier(QueryResult result) {
-            return result.hasNext();
+            return result.hasNextLocked();
         }
 
         /** More statements than the cache holds: an indirect call per row. */
         @Specialization(replaces = "compiled")
         static boolean megamorphic(QueryResult result) {
-            return result.hasNext();
+            return result.hasNextLocked();
         }
     }
 
@@ -229,11 +236,17 @@ public final class QueryResult implements TruffleObject {
         static Object compiled(QueryResult result,
                         @Cached("result.compiledStepTarget()") RootCallTarget target,
                         @Cached("create(target)") DirectCallNode call) throws StopIterationException {
-            if (!result.hasNextCompiled(call)) {
-                throw StopIterationException.create();
+            ConnectionLock lock = result.lock();
+            boolean locked = lock.enter();
+            try {
+                if (!result.hasNextCompiled(call)) {
+                    throw StopIterationException.create();
+                }
+                result.pending = false;
+                return new Row(result.statement.columns(), result.statement.execution().row);
+            } finally {
+                lock.leave(locked);
             }
-            result.pending = false;
-            return new Row(result.statement.columns(), result.statement.execution().row);
         }
 
         @Specialization(guards = "result.compiledStepTarget() == null")
@@ -243,11 +256,37 @@ public final class QueryResult implements TruffleObject {
 
         @Specialization(replaces = "compiled")
         static Object megamorphic(QueryResult result) throws StopIterationException {
-            Row row = result.next();
+            Row row = result.nextLocked();
             if (row == null) {
                 throw StopIterationException.create();
             }
             return row;
+        }
+    }
+
+    private ConnectionLock lock() {
+        return statement.database().lock();
+    }
+
+    /** {@link #hasNext} for a guest's call: holds the connection's lock. */
+    @TruffleBoundary
+    private boolean hasNextLocked() {
+        boolean locked = lock().enter();
+        try {
+            return hasNext();
+        } finally {
+            lock().leave(locked);
+        }
+    }
+
+    /** {@link #next} for a guest's call: holds the connection's lock. */
+    @TruffleBoundary
+    private Row nextLocked() {
+        boolean locked = lock().enter();
+        try {
+            return next();
+        } finally {
+            lock().leave(locked);
         }
     }
 
@@ -322,7 +361,12 @@ public final class QueryResult implements TruffleObject {
     @ExportMessage
     Object invokeMember(String member, @SuppressWarnings("unused") Object[] arguments) throws UnknownIdentifierException {
         if (member.equals("close")) {
-            close();
+            boolean locked = lock().enter();
+            try {
+                close();
+            } finally {
+                lock().leave(locked);
+            }
             return SqlNull.INSTANCE;
         }
         throw UnknownIdentifierException.create(member);

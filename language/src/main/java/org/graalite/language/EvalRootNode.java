@@ -14,7 +14,13 @@ final class EvalRootNode extends RootNode {
 
     @Override
     public Object execute(VirtualFrame frame) {
-        return SqlContext.get(this).database().evaluate(text);
+        org.graalite.runtime.Database database = SqlContext.get(this).database();
+        boolean locked = database.lock().enter();
+        try {
+            return database.evaluate(text);
+        } finally {
+            database.lock().leave(locked);
+        }
     }
 
     @Override

@@ -111,10 +111,13 @@ public final class SqlContext {
             }
         }
         connection.busyTimeout(SqlLanguage.busyTimeoutOf(env));
-        Database opened = new Database(language, connection, SqlLanguage.tierOf(env));
+        Database opened = new Database(language, connection, SqlLanguage.tierOf(env), new org.graalite.runtime.ConnectionLock(env, language.singleThreaded()));
         opened.setInlineStatements(SqlLanguage.inlineStatementsOf(env));
         opened.setTruffleTierAfter(SqlLanguage.truffleTierAfterOf(env));
-        others.add(opened);
+        synchronized (others) {
+            // Threads of the context may open connections at once (ConnectionLock).
+            others.add(opened);
+        }
         return opened;
     }
 
@@ -131,8 +134,10 @@ public final class SqlContext {
     }
 
     void close() {
-        for (Database d : others) {
-            d.close();
+        synchronized (others) {
+            for (Database d : others) {
+                d.close();
+            }
         }
     }
 }

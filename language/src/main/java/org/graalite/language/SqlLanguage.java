@@ -137,6 +137,28 @@ public final class SqlLanguage extends TruffleLanguage<SqlContext> {
         context.open();
     }
 
+    /**
+     * Any number of threads may use a context at once (a GraalPy program's threads, a Java
+     * host's): each call into a connection holds its lock (ConnectionLock), which costs nothing
+     * until a context is first used by two threads at once.
+     */
+    @Override
+    protected boolean isThreadAccessAllowed(Thread thread, boolean singleThreaded) {
+        return true;
+    }
+
+    /** Valid until a context of this engine is used by two threads at once (see ConnectionLock). */
+    private final com.oracle.truffle.api.Assumption singleThreaded = org.graalite.runtime.ConnectionLock.singleThreadedEngine();
+
+    public com.oracle.truffle.api.Assumption singleThreaded() {
+        return singleThreaded;
+    }
+
+    @Override
+    protected void initializeMultiThreading(SqlContext context) {
+        singleThreaded.invalidate();
+    }
+
     @Override
     protected void finalizeContext(SqlContext context) {
         context.close();

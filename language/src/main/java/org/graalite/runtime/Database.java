@@ -15,7 +15,8 @@ import org.graalite.nativeapi.StatementSequence;
 
 /**
  * A context's database connection: prepares and runs statements, chooses the tier of each
- * and counts what each tier ran. Used by one thread at a time (its Truffle context).
+ * and counts what each tier ran. Used by one thread at a time: guests' calls hold its
+ * {@link #lock()} (a context may have several threads), the JDBC driver its connection's monitor.
  */
 public final class Database implements AutoCloseable {
     private static final TruffleLogger LOG = TruffleLogger.getLogger("sql", "tier");
@@ -24,11 +25,18 @@ public final class Database implements AutoCloseable {
     private final NativeConnection connection;
     private final Tier tierOption;
     private final TierStatistics statistics = new TierStatistics();
+    private final ConnectionLock lock;
 
-    public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption) {
+    public Database(TruffleLanguage<?> language, NativeConnection connection, Tier tierOption, ConnectionLock lock) {
         this.language = language;
         this.connection = connection;
         this.tierOption = tierOption;
+        this.lock = lock;
+    }
+
+    /** What every call of a guest into this connection holds (see ConnectionLock). */
+    public ConnectionLock lock() {
+        return lock;
     }
 
     /**

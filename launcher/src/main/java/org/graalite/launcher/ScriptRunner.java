@@ -154,7 +154,8 @@ final class ScriptRunner {
         }
         errors.println(e.isInternalError() ? "Internal error: " + e : e.getMessage());
         for (PolyglotException.StackFrame frame : e.getPolyglotStackTrace()) {
-            if (frame.isGuestFrame()) {
+            // An internal error is a bug of Graalite or GraalVM: its Java frames tell where.
+            if (frame.isGuestFrame() || e.isInternalError()) {
                 errors.println("    at " + frame);
             }
         }

@@ -1,0 +1,164 @@
+package org.graalite.runtime;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
+
+import com.oracle.truffle.api.Assumption;
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.ThreadLocalAction;
+import com.oracle.truffle.api.Truffle;
+import com.oracle.truffle.api.TruffleLanguage;
+import com.oracle.truffle.api.TruffleSafepoint;
+
+/**
+ * Keeps a second thread out of a connection while one is inside it. SQLite is built with
+ * SQLITE_THREADSAFE=2 (DESIGN.md): a connection, its statements and the B-tree calls of the
+ * Truffle tier must never run on two threads at once, and the Truffle tier's state between
+ * two calls (an execution's registers and cursors) is no safer. Every call of a guest into a
+ * connection (the interop messages of ConnectionObject, PreparedStatementObject, QueryResult
+ * and BlobObject, and eval) runs between {@link #enter} and {@link #leave}.
+ *
+ * <p>A context that only one thread uses at a time (Truffle's own rule unless a language allows
+ * more; every GraalJS context, and every GraalPy program that has not started a thread) pays
+ * a counter and a check: the lock is taken only once a context of the engine has been entered
+ * by two threads at once ({@code SqlLanguage.initializeMultiThreading} invalidates the
+ * engine's {@link #singleThreaded} assumption). From then on every call of the engine's
+ * connections takes its lock, an uncontended lock of some nanoseconds per call.
+ *
+ * <p>The one hazard of the switch is a call that began without the lock on the context's old
+ * thread and is still running when the new thread arrives. The first call that takes a
+ * connection's lock therefore asks every thread of the context, with a Truffle thread-local
+ * action, whether it is inside such a call, and waits until that call returns (see
+ * {@link #waitForUnlockedCalls}). A call checks the assumption and counts itself with no safepoint
+ * between, so at the action's safepoint each thread is either counted or will take the lock.
+ *
+ * <p>Waiting for the lock lets Truffle's thread-local actions run (TruffleSafepoint): GraalPy
+ * hands its global interpreter lock over through them, so a Python thread waiting here does
+ * not keep the one inside from getting back from a Python function it calls.
+ */
+public final class ConnectionLock {
+    /** A new engine's {@link #singleThreaded}. */
+    public static Assumption singleThreadedEngine() {
+        return Truffle.getRuntime().createAssumption("no sql context of the engine used by two threads at once");
+    }
+
+    /** Valid while no context of the engine has been used by two threads at once. */
+    private final Assumption singleThreaded;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** The context's environment, whose threads the hand-over asks; null: no context (tests). */
+    private final TruffleLanguage.Env env;
+
+    /**
+     * Calls running without the lock, all on one thread ({@link #unlockedThread}): the context's
+     * only thread before it became multi-threaded. Read and written by that thread only, so the
+     * single-threaded path stays free of fences.
+     */
+    private int unlockedCalls;
+    private Thread unlockedThread;
+    /** Set on the unlocked thread by the hand-over's action: release {@link #handedOver} when its calls end. */
+    private boolean handOverAsked;
+    /** The thread-local action found a call running without the lock. */
+    private volatile boolean handOverPending;
+    private final Semaphore handedOver = new Semaphore(0);
+    /** No call runs without the lock any more, and none will. */
+    private volatile boolean unlockedCallsEnded;
+    /** Keeps two threads from asking for the hand-over at once. */
+    private final ReentrantLock handOverLock = new ReentrantLock();
+
+    public ConnectionLock(TruffleLanguage.Env env, Assumption singleThreaded) {
+        this.env = env;
+        this.singleThreaded = singleThreaded;
+        // A connection opened after the switch never sees a call without the lock.
+        this.unlockedCallsEnded = !singleThreaded.isValid();
+    }
+
+    /**
+     * Enters a call into the connection; returns whether it took the lock, which the call
+     * passes to {@link #leave} (in a finally block).
+     */
+    public boolean enter() {
+        if (singleThreaded.isValid()) {
+            if (unlockedCalls++ == 0) {
+                unlockedThread = Thread.currentThread();
+            }
+            return false;
+        }
+        enterLocked();
+        return true;
+    }
+
+    /** Leaves the call that {@link #enter} entered. */
+    public void leave(boolean locked) {
+        if (locked) {
+            unlockLocked();
+        } else if (--unlockedCalls == 0 && handOverAsked) {
+            CompilerDirectives.transferToInterpreter();
+            handOverAsked = false;
+            handedOver.release();
+        }
+    }
+
+    @TruffleBoundary
+    private void unlockLocked() {
+        lock.unlock();
+    }
+
+    @TruffleBoundary
+    private void enterLocked() {
+        boolean nestedInUnlockedCall = unlockedCalls > 0 && unlockedThread == Thread.currentThread();
+        if (!unlockedCallsEnded && !nestedInUnlockedCall) {
+            waitForUnlockedCalls();
+        }
+        blockInterruptibly(ReentrantLock::lockInterruptibly, lock);
+    }
+
+    /**
+     * Waits until no call runs without the lock: asks each thread of the context at its next
+     * safepoint whether it is inside one (a thread that leaves the context first is in none),
+     * and waits for such a call to return. Without the lock held, so that the call can take it
+     * for calls it makes (a guest function of its statement running SQL).
+     */
+    private void waitForUnlockedCalls() {
+        blockInterruptibly(ReentrantLock::lockInterruptibly, handOverLock);
+        try {
+            if (unlockedCallsEnded) {
+                return;
+            }
+            if (env != null) {
+                Future<Void> asked = env.submitThreadLocal(null, new ThreadLocalAction(false, false) {
+                    @Override
+                    protected void perform(Access access) {
+                        if (unlockedCalls > 0 && unlockedThread == access.getThread()) {
+                            handOverAsked = true;
+                            handOverPending = true;
+                        }
+                    }
+                });
+                blockInterruptibly(ConnectionLock::await, asked);
+                if (handOverPending) {
+                    blockInterruptibly(Semaphore::acquire, handedOver);
+                    handOverPending = false;
+                }
+            }
+            unlockedCallsEnded = true;
+        } finally {
+            handOverLock.unlock();
+        }
+    }
+
+    private static void await(Future<Void> future) throws InterruptedException {
+        try {
+            future.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("asking the context's threads for their calls into the connection failed", e.getCause());
+        }
+    }
+
+    /** Blocks as Truffle wants a thread of a context to block: thread-local actions still run. */
+    private static <T> void blockInterruptibly(TruffleSafepoint.Interruptible<T> wait, T object) {
+        TruffleSafepoint.setBlockedThreadInterruptible(null, wait, object);
+    }
+}
