@@ -1048,7 +1048,13 @@ class Connection:
             begin = self._begin
             if begin is None:
                 begin = self._begin = handle.prepare("BEGIN " + self._isolation_level)
-            begin()
+            try:
+                begin()
+            except _ForeignException:
+                # Another thread of a shared connection began one since autocommit was read
+                # (threads may run between two calls into the language): it serves both.
+                if handle.autocommit:
+                    raise
 
     # -- statements
 
@@ -1081,7 +1087,7 @@ class Connection:
     # -- the DB-API
 
     def cursor(self, factory=None):
-        if self._closed:
+        if self._closed or (self._thread is not None and self._thread != _thread.get_ident()):
             self._check()
         if factory is None:
             cursor = Cursor(self)
