@@ -1,6 +1,7 @@
 package org.graalite.interop;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.dsl.Cached;
 import com.oracle.truffle.api.dsl.Specialization;
@@ -33,6 +34,8 @@ public final class QueryResult implements TruffleObject {
     private final Statement statement;
     private final int generation;
     private final boolean closeStatementWhenDone;
+    /** The connection's lock (see ConnectionLock), here for the row loop's step: one load. */
+    private final ConnectionLock lock;
     /** A row is ready on the statement and has not been handed out. */
     private boolean pending;
     private boolean done;
@@ -58,6 +61,7 @@ public final class QueryResult implements TruffleObject {
         this.statement = statement;
         this.generation = generation;
         this.closeStatementWhenDone = closeStatementWhenDone;
+        this.lock = statement.database().lock();
     }
 
     public ColumnNames columns() {
@@ -204,17 +208,29 @@ public final class QueryResult implements TruffleObject {
      */
     @ExportMessage
     static final class HasIteratorNextElement {
+        /**
+         * While no context of the engine has had two threads at once: the assumption folds
+         * away in compiled code, and the step only counts itself (ConnectionLock#enterAlone).
+         */
+        @Specialization(guards = {"result.compiledStepTarget() == target", "target != null"}, assumptions = "alone", limit = "4")
+        static boolean compiledAlone(QueryResult result,
+                        @Cached("result.compiledStepTarget()") RootCallTarget target,
+                        @Cached("create(target)") DirectCallNode call,
+                        @Cached("result.lock().singleThreaded()") Assumption alone) {
+            ConnectionLock lock = result.lock;
+            lock.enterAlone();
+            try {
+                return result.hasNextCompiled(call);
+            } finally {
+                lock.leaveAlone();
+            }
+        }
+
         @Specialization(guards = {"result.compiledStepTarget() == target", "target != null"}, limit = "4")
         static boolean compiled(QueryResult result,
                         @Cached("result.compiledStepTarget()") RootCallTarget target,
                         @Cached("create(target)") DirectCallNode call) {
-            ConnectionLock lock = result.lock();
-            boolean locked = lock.enter();
-            try {
-                return result.hasNextCompiled(call);
-            } finally {
-                lock.leave(locked);
-            }
+            return result.hasNextCompiledLocked(call);
         }
 
         /** Native tier (or a stale result, which fails): SQLite steps behind a boundary. */
@@ -224,7 +240,7 @@ public final class QueryResult implements TruffleObject {
         }
 
         /** More statements than the cache holds: an indirect call per row. */
-        @Specialization(replaces = "compiled")
+        @Specialization(replaces = {"compiledAlone", "compiled"})
         static boolean megamorphic(QueryResult result) {
             return result.hasNextLocked();
         }
@@ -236,17 +252,13 @@ public final class QueryResult implements TruffleObject {
         static Object compiled(QueryResult result,
                         @Cached("result.compiledStepTarget()") RootCallTarget target,
                         @Cached("create(target)") DirectCallNode call) throws StopIterationException {
-            ConnectionLock lock = result.lock();
-            boolean locked = lock.enter();
-            try {
-                if (!result.hasNextCompiled(call)) {
-                    throw StopIterationException.create();
-                }
-                result.pending = false;
-                return new Row(result.statement.columns(), result.statement.execution().row);
-            } finally {
-                lock.leave(locked);
+            // A caller's loop asked hasIteratorNextElement first, which stepped to the row: it
+            // is in the execution's registers, Java data, and handing it out needs no lock.
+            if (!result.pending && !result.hasNextCompiledLocked(call)) {
+                throw StopIterationException.create();
             }
+            result.pending = false;
+            return new Row(result.statement.columns(), result.statement.execution().row);
         }
 
         @Specialization(guards = "result.compiledStepTarget() == null")
@@ -264,8 +276,8 @@ public final class QueryResult implements TruffleObject {
         }
     }
 
-    private ConnectionLock lock() {
-        return statement.database().lock();
+    ConnectionLock lock() {
+        return lock;
     }
 
     /** {@link #hasNext} for a guest's call: holds the connection's lock. */
@@ -293,6 +305,17 @@ public final class QueryResult implements TruffleObject {
     /** The call target to step through, when this result is current and runs on the Truffle tier. */
     RootCallTarget compiledStepTarget() {
         return statement.generation() == generation ? statement.truffleTarget() : null;
+    }
+
+    /** {@link #hasNextCompiled} for a guest's call: holds the connection's lock. */
+    private boolean hasNextCompiledLocked(DirectCallNode call) {
+        ConnectionLock lock = lock();
+        boolean locked = lock.enter();
+        try {
+            return hasNextCompiled(call);
+        } finally {
+            lock.leave(locked);
+        }
     }
 
     private boolean hasNextCompiled(DirectCallNode call) {

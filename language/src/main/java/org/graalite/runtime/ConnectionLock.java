@@ -2,11 +2,9 @@ package org.graalite.runtime;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 
 import com.oracle.truffle.api.Assumption;
-import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.ThreadLocalAction;
 import com.oracle.truffle.api.Truffle;
@@ -31,9 +29,9 @@ import com.oracle.truffle.api.TruffleSafepoint;
  * <p>The one hazard of the switch is a call that began without the lock on the context's old
  * thread and is still running when the new thread arrives. The first call that takes a
  * connection's lock therefore asks every thread of the context, with a Truffle thread-local
- * action, whether it is inside such a call, and waits until that call returns (see
- * {@link #waitForUnlockedCalls}). A call checks the assumption and counts itself with no safepoint
- * between, so at the action's safepoint each thread is either counted or will take the lock.
+ * action, whether it is inside such a call, until none is (see {@link #waitForUnlockedCalls}).
+ * A call checks the assumption and counts itself with no safepoint between, so at the action's
+ * safepoint each thread is either counted or will take the lock.
  *
  * <p>Waiting for the lock lets Truffle's thread-local actions run (TruffleSafepoint): GraalPy
  * hands its global interpreter lock over through them, so a Python thread waiting here does
@@ -52,21 +50,14 @@ public final class ConnectionLock {
     private final TruffleLanguage.Env env;
 
     /**
-     * Calls running without the lock, all on one thread ({@link #unlockedThread}): the context's
-     * only thread before it became multi-threaded. Read and written by that thread only, so the
-     * single-threaded path stays free of fences.
+     * Calls running without the lock: those of the context's only thread before it became
+     * multi-threaded (one thread at a time then, so a plain field, free of fences on the
+     * single-threaded path). Another thread may read a stale value; the hand-over reads it
+     * on each thread, where the calls' own thread reads its own writes.
      */
     private int unlockedCalls;
-    private Thread unlockedThread;
-    /** Set on the unlocked thread by the hand-over's action: release {@link #handedOver} when its calls end. */
-    private boolean handOverAsked;
-    /** The thread-local action found a call running without the lock. */
-    private volatile boolean handOverPending;
-    private final Semaphore handedOver = new Semaphore(0);
     /** No call runs without the lock any more, and none will. */
     private volatile boolean unlockedCallsEnded;
-    /** Keeps two threads from asking for the hand-over at once. */
-    private final ReentrantLock handOverLock = new ReentrantLock();
 
     public ConnectionLock(TruffleLanguage.Env env, Assumption singleThreaded) {
         this.env = env;
@@ -81,23 +72,36 @@ public final class ConnectionLock {
      */
     public boolean enter() {
         if (singleThreaded.isValid()) {
-            if (unlockedCalls++ == 0) {
-                unlockedThread = Thread.currentThread();
-            }
+            unlockedCalls++;
             return false;
         }
         enterLocked();
         return true;
     }
 
+    /** Valid while no context of the engine has been used by two threads at once. */
+    public Assumption singleThreaded() {
+        return singleThreaded;
+    }
+
+    /**
+     * {@link #enter} for a caller that has just found {@link #singleThreaded} valid, with no
+     * safepoint between (a specialization guarded by the assumption); {@link #leaveAlone} leaves.
+     */
+    public void enterAlone() {
+        unlockedCalls++;
+    }
+
+    public void leaveAlone() {
+        unlockedCalls--;
+    }
+
     /** Leaves the call that {@link #enter} entered. */
     public void leave(boolean locked) {
         if (locked) {
             unlockLocked();
-        } else if (--unlockedCalls == 0 && handOverAsked) {
-            CompilerDirectives.transferToInterpreter();
-            handOverAsked = false;
-            handedOver.release();
+        } else {
+            unlockedCalls--;
         }
     }
 
@@ -108,44 +112,41 @@ public final class ConnectionLock {
 
     @TruffleBoundary
     private void enterLocked() {
-        boolean nestedInUnlockedCall = unlockedCalls > 0 && unlockedThread == Thread.currentThread();
-        if (!unlockedCallsEnded && !nestedInUnlockedCall) {
+        if (!unlockedCallsEnded) {
             waitForUnlockedCalls();
         }
         blockInterruptibly(ReentrantLock::lockInterruptibly, lock);
     }
 
     /**
-     * Waits until no call runs without the lock: asks each thread of the context at its next
-     * safepoint whether it is inside one (a thread that leaves the context first is in none),
-     * and waits for such a call to return. Without the lock held, so that the call can take it
-     * for calls it makes (a guest function of its statement running SQL).
+     * Waits until no other thread runs a call without the lock: asks each thread of the
+     * context, at its next safepoint, whether it is inside one (a thread that leaves the
+     * context first is in none), and asks again every millisecond while one is. Without the
+     * lock held, and several threads may ask at once: such a call may make calls of its own
+     * (a guest function of its statement running SQL), which take the lock and ask too, and
+     * must not wait for the call they are part of. Those go on; the other threads wait.
      */
     private void waitForUnlockedCalls() {
-        blockInterruptibly(ReentrantLock::lockInterruptibly, handOverLock);
-        try {
-            if (unlockedCallsEnded) {
-                return;
-            }
-            if (env != null) {
-                Future<Void> asked = env.submitThreadLocal(null, new ThreadLocalAction(false, false) {
-                    @Override
-                    protected void perform(Access access) {
-                        if (unlockedCalls > 0 && unlockedThread == access.getThread()) {
-                            handOverAsked = true;
-                            handOverPending = true;
-                        }
+        Thread asking = Thread.currentThread();
+        while (env != null) {
+            java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
+            Future<Void> asked = env.submitThreadLocal(null, new ThreadLocalAction(false, false) {
+                @Override
+                protected void perform(Access access) {
+                    if (access.getThread() != asking && unlockedCalls > 0) {
+                        seen.set(true);
                     }
-                });
-                blockInterruptibly(ConnectionLock::await, asked);
-                if (handOverPending) {
-                    blockInterruptibly(Semaphore::acquire, handedOver);
-                    handOverPending = false;
                 }
+            });
+            blockInterruptibly(ConnectionLock::await, asked);
+            if (!seen.get()) {
+                break;
             }
+            blockInterruptibly(Thread::sleep, 1L);
+        }
+        // The other threads' counts are read on their own threads above; this one's is its own.
+        if (unlockedCalls == 0) {
             unlockedCallsEnded = true;
-        } finally {
-            handOverLock.unlock();
         }
     }
 
