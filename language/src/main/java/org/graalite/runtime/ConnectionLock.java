@@ -2,6 +2,7 @@ package org.graalite.runtime;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 
 import com.oracle.truffle.api.Assumption;
@@ -46,7 +47,7 @@ public final class ConnectionLock {
     /** Valid while no context of the engine has been used by two threads at once. */
     private final Assumption singleThreaded;
     private final ReentrantLock lock = new ReentrantLock();
-    /** The context's environment, whose threads the hand-over asks; null: no context (tests). */
+    /** The context's environment, whose threads the hand-over asks. */
     private final TruffleLanguage.Env env;
 
     /**
@@ -128,8 +129,8 @@ public final class ConnectionLock {
      */
     private void waitForUnlockedCalls() {
         Thread asking = Thread.currentThread();
-        while (env != null) {
-            java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
+        while (true) {
+            AtomicBoolean seen = new AtomicBoolean();
             Future<Void> asked = env.submitThreadLocal(null, new ThreadLocalAction(false, false) {
                 @Override
                 protected void perform(Access access) {
