@@ -656,23 +656,36 @@ def _is_dml(sql):
     return head.startswith(("insert", "update", "delete", "replace"))
 
 
-_threading = None
+# Whether the program may run more than one Python thread: it imported the threading module.
+# Read where the module decides to hold the GIL during calls into the language (see
+# _one_thread); a global read there, because the test of the threads themselves, a call, made
+# execute() too large for GraalPy to inline into a caller's loop (a loop of lookups 15% slower).
+_threads_possible = "threading" in _sys.modules
+
+
+class _ThreadingImportWatch:
+    """A finder of sys.meta_path that finds nothing: it notes the first import of threading
+    (the module is not imported here: that takes seconds on GraalPy)."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        global _threads_possible
+        if name == "threading":
+            _threads_possible = True
+        return None
+
+
+if not _threads_possible:
+    _sys.meta_path.insert(0, _ThreadingImportWatch)
 
 
 def _one_thread():
     """Whether the program runs one Python thread, so that the GIL may stay held during calls
     into the language: held, it keeps every other thread waiting until the call returns (a
     long query, or a batch of rows), where sqlite3 lets them run while SQLite works; and
-    another thread could not interrupt() the statement. The threading module is not imported
-    here (seconds on GraalPy): a program without it has no other threads."""
-    global _threading
-    threading = _threading
-    if threading is None:
-        threading = _sys.modules.get("threading")
-        if threading is None:
-            return True
-        _threading = threading
-    return len(threading._active) <= 1 and not threading._limbo
+    another thread could not interrupt() the statement. Called once threading is imported."""
+    threading = _sys.modules.get("threading")
+    return threading is None or (len(threading._active) <= 1 and not threading._limbo)
 
 
 def _running():
@@ -1774,14 +1787,16 @@ class Cursor:
             statement = connection._statement(sql)
             if statement is None:
                 return self
-        # Taken until it ends or a cursor holds its rows: an execute() of the same text on
-        # another thread, or in a function this statement calls, prepares another.
-        statement.in_use = _running
+        if connection._thread is None:
+            # A shared connection's statement is taken until it ends or a cursor holds its
+            # rows: an execute() of the same text on another thread prepares another. (Only
+            # there: a slot that also holds a function made the lookups of one thread slower.)
+            statement.in_use = _running
         dml = statement.is_dml
         rows = None
         iterator = None
         pending = None
-        locked = _set_gil_locked_during_interop(connection._thread is not None and _one_thread())
+        locked = _set_gil_locked_during_interop(connection._thread is not None and (not _threads_possible or _one_thread()))
         try:
             arguments = statement.arguments(parameters)
             if connection._trace is not None:
@@ -1875,9 +1890,10 @@ class Cursor:
         begin = dml and connection._isolation_level is not None and connection._autocommit == -1
         if connection._trace is not None:
             connection._trace(sql)
-        statement.in_use = _running
+        if connection._thread is None:
+            statement.in_use = _running
         try:
-            with _gil_locked_during_interop(connection._thread is not None and _one_thread()):
+            with _gil_locked_during_interop(connection._thread is not None and (not _threads_possible or _one_thread())):
                 for parameters in seq_of_parameters:
                     arguments = statement.arguments(parameters)
                     if begin:
@@ -2034,7 +2050,7 @@ class Cursor:
         rows = []
         finished = True
         try:
-            with _gil_locked_during_interop(self.connection._thread is not None and _one_thread()):
+            with _gil_locked_during_interop(self.connection._thread is not None and (not _threads_possible or _one_thread())):
                 connection = self.connection
                 if connection.text_factory is str and not connection.detect_types:
                     for row in iterator:
@@ -2097,7 +2113,7 @@ class Cursor:
         iterator = self._iterator
         if error is None and iterator is not None:
             try:
-                with _gil_locked_during_interop(self.connection._thread is not None and _one_thread()):
+                with _gil_locked_during_interop(self.connection._thread is not None and (not _threads_possible or _one_thread())):
                     connection = self.connection
                     if connection.text_factory is str and not connection.detect_types:
                         for row in iterator:
