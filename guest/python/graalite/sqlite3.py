@@ -1127,7 +1127,7 @@ class Connection:
         if self._autocommit is True:
             return
         if not handle.autocommit:
-            self._execute_simple("COMMIT")
+            self._end_transaction("COMMIT")
         if self._autocommit is False:
             self._execute_simple("BEGIN")
 
@@ -1136,9 +1136,20 @@ class Connection:
         if self._autocommit is True:
             return
         if not handle.autocommit:
-            self._execute_simple("ROLLBACK")
+            self._end_transaction("ROLLBACK")
         if self._autocommit is False:
             self._execute_simple("BEGIN")
+
+    def _end_transaction(self, sql):
+        """COMMIT or ROLLBACK of the open transaction. On a shared connection another thread
+        may have ended it since autocommit was read (threads run between two calls into the
+        language): then nothing is left to end, as when commit() finds no transaction."""
+        try:
+            self._execute_simple(sql)
+        except OperationalError as e:
+            # (A new transaction may have begun since, on another thread: it is not this one's.)
+            if self._thread is not None or not str(e).endswith(" - no transaction is active"):
+                raise
 
     def close(self):
         if self._thread is not None and self._thread != _thread.get_ident():
