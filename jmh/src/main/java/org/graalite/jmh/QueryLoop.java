@@ -88,6 +88,24 @@ public interface QueryLoop extends AutoCloseable {
                 throw new IllegalStateException("the Truffle runtime is the fallback one (Interpreted): start the JVM with the Graal flags (bin/jmh does)");
             }
             statement = context.getBindings("sql").invokeMember("prepare", sql);
+            if (Boolean.getBoolean("graalite.jmh.multiThreaded")) {
+                // -Dgraalite.jmh.multiThreaded=true (with -jvmArgsAppend): a second thread enters
+                // the context while this one is in it, once, so that the engine runs as in a
+                // program with threads: every call into a connection takes its lock (ConnectionLock).
+                context.enter();
+                try {
+                    Thread other = new Thread(() -> {
+                        context.enter();
+                        context.leave();
+                    });
+                    other.start();
+                    other.join();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    context.leave();
+                }
+            }
         }
 
         @Override
