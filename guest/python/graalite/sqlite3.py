@@ -968,8 +968,7 @@ class Connection:
     # -- state
 
     def _check(self):
-        if self._thread is not None and self._thread != _thread.get_ident():
-            self._wrong_thread()
+        self._check_thread()
         if self._closed:
             raise ProgrammingError("Cannot operate on a closed database.")
         return self._handle
@@ -981,10 +980,14 @@ class Connection:
             raise ProgrammingError("Cannot operate on a closed database.")
         return self._handle
 
-    def _wrong_thread(self):
-        raise ProgrammingError(
-            "SQLite objects created in a thread can only be used in that same thread. "
-            f"The object was created in thread id {self._thread} and this is thread id {_thread.get_ident()}.")
+    def _check_thread(self):
+        """sqlite3's ProgrammingError on another thread than the one that made the connection
+        (unless check_same_thread was false). The hot paths (execute(), cursor(), next()) test
+        inline and call this only to raise."""
+        if self._thread is not None and self._thread != _thread.get_ident():
+            raise ProgrammingError(
+                "SQLite objects created in a thread can only be used in that same thread. "
+                f"The object was created in thread id {self._thread} and this is thread id {_thread.get_ident()}.")
 
     def _failure(self, e):
         """The exception to raise for one that came out of running a statement: the sqlite3
@@ -1152,8 +1155,7 @@ class Connection:
                 raise
 
     def close(self):
-        if self._thread is not None and self._thread != _thread.get_ident():
-            self._wrong_thread()
+        self._check_thread()
         if self._closed:
             return
         handle = self._handle
@@ -1604,9 +1606,7 @@ class Blob:
             raise _translate(e) from None
 
     def close(self):
-        connection = self._connection
-        if connection._thread is not None and connection._thread != _thread.get_ident():
-            connection._wrong_thread()
+        self._connection._check_thread()
         if not self._closed:
             self._closed = True
             try:
@@ -1773,9 +1773,7 @@ class Cursor:
         self._release()
 
     def close(self):
-        connection = self.connection
-        if connection._thread is not None and connection._thread != _thread.get_ident():
-            connection._wrong_thread()
+        self.connection._check_thread()
         self._release()
         self._closed = True
 
@@ -2015,7 +2013,7 @@ class Cursor:
         position = self._position
         owner = self.connection._thread
         if owner is not None and owner != _thread.get_ident():
-            self.connection._wrong_thread()
+            self.connection._check_thread()
         if position < len(rows):
             self._position = position + 1
             row = rows[position]

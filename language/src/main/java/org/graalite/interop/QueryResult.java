@@ -276,6 +276,7 @@ public final class QueryResult implements TruffleObject {
         }
     }
 
+    /** The connection's lock, for the DSL's expressions (the field is private). */
     ConnectionLock lock() {
         return lock;
     }
@@ -283,22 +284,22 @@ public final class QueryResult implements TruffleObject {
     /** {@link #hasNext} for a guest's call: holds the connection's lock. */
     @TruffleBoundary
     private boolean hasNextLocked() {
-        boolean locked = lock().enter();
+        boolean locked = lock.enter();
         try {
             return hasNext();
         } finally {
-            lock().leave(locked);
+            lock.leave(locked);
         }
     }
 
     /** {@link #next} for a guest's call: holds the connection's lock. */
     @TruffleBoundary
     private Row nextLocked() {
-        boolean locked = lock().enter();
+        boolean locked = lock.enter();
         try {
             return next();
         } finally {
-            lock().leave(locked);
+            lock.leave(locked);
         }
     }
 
@@ -309,7 +310,6 @@ public final class QueryResult implements TruffleObject {
 
     /** {@link #hasNextCompiled} for a guest's call: holds the connection's lock. */
     private boolean hasNextCompiledLocked(DirectCallNode call) {
-        ConnectionLock lock = lock();
         boolean locked = lock.enter();
         try {
             return hasNextCompiled(call);
@@ -384,11 +384,11 @@ public final class QueryResult implements TruffleObject {
     @ExportMessage
     Object invokeMember(String member, @SuppressWarnings("unused") Object[] arguments) throws UnknownIdentifierException {
         if (member.equals("close")) {
-            boolean locked = lock().enter();
+            boolean locked = lock.enter();
             try {
                 close();
             } finally {
-                lock().leave(locked);
+                lock.leave(locked);
             }
             return SqlNull.INSTANCE;
         }
