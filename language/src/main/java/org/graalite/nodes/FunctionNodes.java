@@ -69,6 +69,25 @@ final class FunctionNodes {
         public void execute(Execution execution) {
             writeAndCall(this, execution, null, null, null);
         }
+
+        /**
+         * Whether this node hands SQLite's function the values of its argument registers, so
+         * that {@link #takingFromSqliteRegisters} may replace it (not a Java implementation).
+         */
+        boolean readsRegistersAsWritten() {
+            return getClass() == NativeCall.class;
+        }
+
+        /**
+         * This call, taking argument k from SQLite's register where {@code inSqliteRegister[k]}
+         * (a VColumn's value: see NodeFactory.passVirtualColumnsInSqliteRegisters).
+         */
+        NativeCall takingFromSqliteRegisters(boolean[] inSqliteRegister) {
+            NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, new RecordField[argumentCount], new int[argumentCount], inSqliteRegister);
+            call.subtypes = subtypes;
+            call.resultStaysInSqlite = resultStaysInSqlite;
+            return call;
+        }
     }
 
     /**
@@ -200,6 +219,24 @@ final class FunctionNodes {
         @Override
         public void execute(Execution execution) {
             writeAndCall(this, execution, fields, conversions, inSqliteRegister);
+        }
+
+        @Override
+        boolean readsRegistersAsWritten() {
+            return true;
+        }
+
+        @Override
+        NativeCall takingFromSqliteRegisters(boolean[] alsoInSqliteRegister) {
+            boolean[] both = inSqliteRegister.clone();
+            for (int k = 0; k < both.length; k++) {
+                // A field read in place is a Column's, never a VColumn's.
+                both[k] |= alsoInSqliteRegister[k] && fields[k] == null;
+            }
+            NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, fields, conversions, both);
+            call.subtypes = subtypes;
+            call.resultStaysInSqlite = resultStaysInSqlite;
+            return call;
         }
     }
 

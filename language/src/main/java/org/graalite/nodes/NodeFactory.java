@@ -362,6 +362,7 @@ public final class NodeFactory {
             }
         }
         formColumnRuns(nodes, build);
+        passVirtualColumnsInSqliteRegisters(nodes, build.program());
         makeOnceBlockRecordsOutOfLine(nodes, build);
         return nodes;
     }
@@ -440,6 +441,42 @@ public final class NodeFactory {
                 nodes[pc] = new ColumnRun(pc, cursor, fields, registers, absent, build.lastFieldRead(cursor), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
             }
             pc = Math.max(end, pc + 1);
+        }
+    }
+
+    /**
+     * A call of SQLite's function whose argument a VColumn has just written (the run of VColumns
+     * right before the call, nothing jumping in between) takes that argument as it stands in
+     * SQLite's register, where VColumn left the module's value: a pointer value
+     * (sqlite3_result_pointer), which Java holds as NULL, reaches the function whole. FTS3 and
+     * FTS4 hand their cursor to snippet(), offsets() and matchinfo() that way, through the
+     * table's hidden column; without this they fail with "illegal first argument" once the
+     * statement runs on the Truffle tier. Any other value is the one Java holds too.
+     */
+    private static void passVirtualColumnsInSqliteRegisters(InstructionNode[] nodes, List<Instruction> program) {
+        boolean[] entered = null;
+        for (int pc = 1; pc < nodes.length; pc++) {
+            if (!(nodes[pc] instanceof FunctionNodes.NativeCall call) || !call.readsRegistersAsWritten() || !program.get(pc - 1).opcodeName().equals("VColumn")) {
+                continue;
+            }
+            if (entered == null) {
+                entered = jumpTargets(nodes);
+            }
+            boolean[] fromVColumn = new boolean[call.argumentCount];
+            boolean any = false;
+            for (int k = 0; k < fromVColumn.length; k++) {
+                int register = call.firstArgument + k;
+                for (int at = pc - 1; at >= 0 && !entered[at + 1] && program.get(at).opcodeName().equals("VColumn"); at--) {
+                    if (program.get(at).p3() == register) {
+                        fromVColumn[k] = true;
+                        any = true;
+                        break;
+                    }
+                }
+            }
+            if (any) {
+                nodes[pc] = call.takingFromSqliteRegisters(fromVColumn);
+            }
         }
     }
 
