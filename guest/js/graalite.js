@@ -106,6 +106,10 @@
     return typeof value === 'object' && value !== null ? Uint8Array.from(value) : typeof value === 'number' ? +value : value;
   }
 
+  // sqlite3_db_config's options for double-quoted string literals (sqlite3.h).
+  const SQLITE_DBCONFIG_DQS_DML = 1013;
+  const SQLITE_DBCONFIG_DQS_DDL = 1014;
+
   const MAX_INT64 = 2n ** 63n - 1n;
   const MIN_INT64 = -(2n ** 63n);
 
@@ -634,6 +638,11 @@
     // so this module sets both on each connection it opens.
     this._run('PRAGMA foreign_keys = ON');
     this._run('PRAGMA cache_size = -16000');
+    // better-sqlite3 builds with SQLITE_DQS=0 too: a double-quoted word is always an
+    // identifier ("no such column: "x" - should this be a string literal in single-quotes?"),
+    // in statements and in the schema, never a string (SQLITE_DBCONFIG_DQS_DML and _DDL off).
+    handle.flag(SQLITE_DBCONFIG_DQS_DML, false);
+    handle.flag(SQLITE_DBCONFIG_DQS_DDL, false);
     if (serialized !== null) {
       try {
         handle.deserialize(serialized instanceof ArrayBuffer ? new Uint8Array(serialized) : serialized);
