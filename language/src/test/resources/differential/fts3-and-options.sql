@@ -72,3 +72,6 @@ select median(v) from m where g = 9;
 select percentile(v, 150) from m;
 select median(v) from m;
 select g, median(v) over (order by rowid rows between 1 preceding and 1 following) from m where g = 1 order by rowid;
+-- up to 250,000 parameters (SQLITE_MAX_VARIABLE_NUMBER; binding 40,000 is in the Python API
+-- test many_parameters.py: here a statement with parameters is a prepared statement, not rows)
+select ?250001;
