@@ -2026,7 +2026,11 @@ class Cursor:
                             pass
                         if dml:
                             self.rowcount += handle.changes
-        except (_ForeignException, _CallbackError) as e:
+        except BaseException as e:
+            # As sqlite3: a failed executemany() counts no rows (-1), whatever failed.
+            self.rowcount = -1
+            if not isinstance(e, (_ForeignException, _CallbackError)):
+                raise
             raise self.connection._failure(e) from None
         finally:
             statement.in_use = False
