@@ -27,6 +27,15 @@ select docid, typeof(docs), docs is null, quote(docs), coalesce(docs, 'none') fr
 select d.docid, snippet(d.docs), o.docid, offsets(o.docs) is null from docs d join docs o on o.docid = d.docid + 1 where d.docs match 'fox' order by d.docid;
 select (select snippet(docs) from docs where docs match 'hound'), count(*) from docs;
 select docid, title from docs where docid in (2, 3) order by docid;
+-- a LEFT JOIN's rows without a match: the hidden column, and any virtual column a function of
+-- SQLite's reads, is NULL (not the last row's value)
+create table words(w text);
+insert into words values ('fox'), ('zebra'), ('dog'), ('nothing'), ('yak');
+select w.w, d.docid, offsets(d.docs) from words w left join docs d on d.docs match w.w order by w.rowid, d.docid;
+select w.w, d.docid, quote(d.title), hex(d.body) from words w left join docs d on d.docs match w.w order by w.rowid, d.docid;
+create table js(id integer primary key, j text);
+insert into js values (1, '[1, "a", 2]'), (2, '["x"]'), (3, '[5]'), (4, null);
+select js.id, json_quote(e.value), hex(e.value), typeof(e.value), quote(e.key) from js left join json_each(js.j) e on e.type = 'integer' order by js.id, e.id;
 update docs set body = 'the fox is gone' where docid = 2;
 select docid, offsets(docs) from docs where docs match 'fox' order by docid;
 delete from docs where docid = 4;

@@ -451,7 +451,8 @@ public final class NodeFactory {
      * (sqlite3_result_pointer), which Java holds as NULL, reaches the function whole. FTS3 and
      * FTS4 hand their cursor to snippet(), offsets() and matchinfo() that way, through the
      * table's hidden column; without this they fail with "illegal first argument" once the
-     * statement runs on the Truffle tier. Any other value is the one Java holds too.
+     * statement runs on the Truffle tier. Any other value is the one Java holds too, and on a
+     * null row the VColumn makes SQLite's register NULL as well.
      */
     private static void passVirtualColumnsInSqliteRegisters(InstructionNode[] nodes, List<Instruction> program) {
         boolean[] entered = null;
@@ -468,6 +469,10 @@ public final class NodeFactory {
                 int register = call.firstArgument + k;
                 for (int at = pc - 1; at >= 0 && !entered[at + 1] && program.get(at).opcodeName().equals("VColumn"); at--) {
                     if (program.get(at).p3() == register) {
+                        if (!(nodes[at] instanceof VirtualTableNodes.Column column)) {
+                            break;
+                        }
+                        nodes[at] = column.withSqliteRegisterRead();
                         fromVColumn[k] = true;
                         any = true;
                         break;

@@ -182,12 +182,28 @@ final class VirtualTableNodes {
         private final int register;
         /** The program's functions read value subtypes: the value keeps its own (json_each's values are JSON). */
         private final boolean subtypes;
+        /**
+         * A call of SQLite's function takes this register as SQLite holds it (see
+         * NodeFactory.passVirtualColumnsInSqliteRegisters): on a null row (a LEFT JOIN's row
+         * without a match) SQLite's register is made NULL too, not left at the last row's value.
+         */
+        private final boolean sqliteRegisterRead;
 
         Column(int pc, int cursor, int register, boolean subtypes) {
+            this(pc, cursor, register, subtypes, false);
+        }
+
+        private Column(int pc, int cursor, int register, boolean subtypes, boolean sqliteRegisterRead) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
             this.subtypes = subtypes;
+            this.sqliteRegisterRead = sqliteRegisterRead;
+        }
+
+        /** This VColumn, whose register a call of SQLite's function reads on SQLite's side. */
+        Column withSqliteRegisterRead() {
+            return new Column(pc, cursor, register, subtypes, true);
         }
 
         @Override
@@ -195,6 +211,9 @@ final class VirtualTableNodes {
             RecordCursor c = execution.cursors[cursor];
             if (c != null && c.nullRow) {
                 execution.registers[register] = null;
+                if (sqliteRegisterRead) {
+                    execution.vdbe.setRegister(pc, register, null);
+                }
             } else if (subtypes) {
                 SubtypeNodes.store(execution, register, execution.vdbe.vtabColumn(pc), execution.vdbe.resultSubtype());
             } else {
