@@ -47,6 +47,12 @@ select docid from docs where docs match '';
 select docid from docs where docs match 'fox AND';
 select snippet(docs) from docs where docid = 1;
 select offsets(docs) from docs where docid = 1;
+-- the functions in a trigger's program and in a correlated subquery
+create table found(w, s, o);
+create trigger words_found after insert on words begin insert into found select new.w, snippet(docs), offsets(docs) from docs where docs match new.w; insert into found select new.w, json_quote(e.value), hex(e.value) from (select 1) left join json_each('[1, 2]') e on e.value > 5; end;
+insert into words values ('hound'), ('lazy');
+select * from found order by rowid;
+select docid, (select snippet(docs)) from docs where docs match 'dog' order by docid;
 -- FTS3, an FTS4 table with options, and the fts4aux view of its terms
 create virtual table notes using fts3(content);
 insert into notes values ('alpha beta gamma'), ('beta delta'), ('gamma gamma epsilon');
