@@ -1170,16 +1170,21 @@ class Connection:
 
     def _begin_if_needed(self, handle):
         # sqlite3's legacy transaction control: a BEGIN before DML outside a transaction.
-        if handle.autocommit:
+        attempts = 0
+        while handle.autocommit:
             begin = self._begin
             if begin is None:
                 begin = self._begin = handle.prepare("BEGIN " + self._isolation_level)
             try:
                 begin()
+                return
             except _ForeignException:
                 # Another thread of a shared connection began one since autocommit was read
-                # (threads may run between two calls into the language): it serves both.
-                if handle.autocommit:
+                # (threads may run between two calls into the language): it serves both. If
+                # that thread has committed it already, this one begins again (seen once in
+                # PythonThreadsTest: "cannot start a transaction within a transaction").
+                attempts += 1
+                if handle.autocommit and (self._thread is not None or attempts > 100):
                     raise
 
     # -- statements
