@@ -83,7 +83,12 @@ final class FunctionNodes {
          * (a VColumn's value: see NodeFactory.passVirtualColumnsInSqliteRegisters).
          */
         NativeCall takingFromSqliteRegisters(boolean[] inSqliteRegister) {
-            NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, new RecordField[argumentCount], new int[argumentCount], inSqliteRegister);
+            return inPlace(new RecordField[argumentCount], new int[argumentCount], inSqliteRegister);
+        }
+
+        /** A call of the same instruction, with this one's flags, reading its arguments as given. */
+        final NativeCall inPlace(RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
+            NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, fields, conversions, inSqliteRegister);
             call.subtypes = subtypes;
             call.resultStaysInSqlite = resultStaysInSqlite;
             return call;
@@ -233,10 +238,7 @@ final class FunctionNodes {
                 // A field read in place is a Column's, never a VColumn's.
                 both[k] |= alsoInSqliteRegister[k] && fields[k] == null;
             }
-            NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, fields, conversions, both);
-            call.subtypes = subtypes;
-            call.resultStaysInSqlite = resultStaysInSqlite;
-            return call;
+            return inPlace(fields, conversions, both);
         }
     }
 
