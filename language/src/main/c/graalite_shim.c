@@ -2712,6 +2712,9 @@ GRAALITE_EXPORT int graalite_op_vupdate(sqlite3_stmt *stmt, int pc, const Graali
 /* ---- Virtual-table modules written in a guest language. ---- */
 #include "graalite_guest_module.c"
 
+/* ---- sqlite-jdbc's extension functions, for the JDBC driver's connections. ---- */
+#include "graalite_extension_functions.c"
+
 /*
  * Sandboxed connections: a context without file access may open in-memory databases only
  * (SqlContext), and SQL must not reach files either. SQLite attaches every database it opens

@@ -48,6 +48,9 @@ import org.graalite.runtime.Database;
  * {@code numbersAreReal([on])} reads or sets whether the guest's plain numbers are REALs when
  * bound or returned by functions and aggregates defined afterwards (JavaScript's numbers in
  * better-sqlite3; BigInts stay INTEGERs).
+ * {@code addExtensionFunctions()} adds the SQL functions sqlite-jdbc has beside SQLite's own
+ * (stdev, variance, mode, reverse, padl, charindex...; see ExtensionFunctions), as Graalite's
+ * JDBC driver does for each of its connections.
  * {@code createModule(name, factory, eponymous)} defines a virtual-table module written in
  * guest code ({@link VirtualTableMembers}).
  *
@@ -60,7 +63,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "addExtensionFunctions", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**

@@ -11,10 +11,11 @@ import org.graalite.runtime.Database;
 
 /**
  * The connection object's members that read or set how the connection behaves: limit, flag,
- * enableLoadExtension, loadExtension and numbersAreReal (see {@link ConnectionObject}).
+ * enableLoadExtension, loadExtension, numbersAreReal and addExtensionFunctions (see
+ * {@link ConnectionObject}).
  */
 final class ConnectionOptionMembers {
-    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal");
+    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal", "addExtensionFunctions");
 
     private ConnectionOptionMembers() {
     }
@@ -84,6 +85,15 @@ final class ConnectionOptionMembers {
                 }
                 int value = arguments.length == 2 ? (interop.asBoolean(arguments[1]) ? 1 : 0) : -1;
                 return org.graalite.nativeapi.ConnectionFlags.set(database.connection(), interop.asInt(arguments[0]), value);
+            }
+            case "addExtensionFunctions": {
+                // addExtensionFunctions(): the functions sqlite-jdbc adds to its connections
+                // (ExtensionFunctions); Graalite's JDBC driver calls it on each of its own.
+                if (arguments.length != 0) {
+                    throw ArityException.create(0, 0, arguments.length);
+                }
+                org.graalite.nativeapi.ExtensionFunctions.add(database.connection());
+                return SqlNull.INSTANCE;
             }
             default:
                 throw UnknownIdentifierException.create(member);

@@ -98,6 +98,8 @@ public final class GraaliteConnection implements Connection {
         try {
             this.db = context.getBindings("sql");
             this.nativeConnection = db.getMember(ConnectionObject.HOST_CONNECTION).asHostObject();
+            // sqlite-jdbc's own SQL functions (stdev, reverse, padl...): SQL written for it runs here too.
+            db.invokeMember("addExtensionFunctions");
             for (String pragma : config.pragmaStatements) {
                 db.invokeMember("execute", pragma);
             }
