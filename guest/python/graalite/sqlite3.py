@@ -594,6 +594,19 @@ _INT64_MIN = -_INT64_MAX - 1
 _BINDABLE = (str, float, bytes, type(None), bytearray, memoryview)
 
 
+def _encodable(text):
+    """Raises sqlite3's UnicodeEncodeError for text that UTF-8 cannot hold (surrogates), as
+    sqlite3 does when it binds or prepares it (Java's encoder would store '?' instead). The
+    error is made here: GraalPy's encoder gives another reason than CPython's, whose error
+    covers the whole run of surrogates."""
+    for start, c in enumerate(text):
+        if "\ud800" <= c <= "\udfff":
+            end = start + 1
+            while end < len(text) and "\ud800" <= text[end] <= "\udfff":
+                end += 1
+            raise UnicodeEncodeError("utf-8", text, start, end, "surrogates not allowed")
+
+
 def _bind_value(value, index):
     """A value that binds (the parameter ``index`` counts from 1), after adaptation."""
     t = type(value)
@@ -602,6 +615,8 @@ def _bind_value(value, index):
             raise OverflowError("Python int too large to convert to SQLite INTEGER")
         return value
     if t in _BINDABLE:
+        if t is str and not value.isascii():
+            _encodable(value)
         return value
     if _default_adapters_pending:
         _register_default_adapters()
@@ -635,7 +650,11 @@ def _sql_result(value):
         if not _INT64_MIN <= value <= _INT64_MAX:
             raise OverflowError("Python int too large to convert to SQLite INTEGER")
         return value
-    if value is None or t is str or t is float or t is bytes:
+    if t is str:
+        if not value.isascii():
+            _encodable(value)
+        return value
+    if value is None or t is float or t is bytes:
         return value
     if t is bool:
         return int(value)
@@ -876,7 +895,11 @@ class _Statement:
         for i in range(nparams):
             value = values[i]
             t = type(value)
-            if t is str or t is float or value is None or t is bytes:
+            if t is str:
+                if not value.isascii():
+                    _encodable(value)
+                continue
+            if t is float or value is None or t is bytes:
                 continue
             if t is int and _INT64_MIN <= value <= _INT64_MAX:
                 continue
@@ -1198,6 +1221,8 @@ class Connection:
         statement = self._cache.get(sql)
         if statement is not None and not statement.busy():
             return statement
+        if not sql.isascii():
+            _encodable(sql)
         if self._sql_length_limit is not None and len(sql.encode("utf-8", "surrogatepass")) > self._sql_length_limit:
             # sqlite3's own check (SQLite's message would depend on how the text is passed).
             raise DataError("query string is too large")
@@ -2047,6 +2072,8 @@ class Cursor:
         self._release()
         if not isinstance(sql_script, str):
             raise ValueError("script argument must be unicode.")
+        if not sql_script.isascii():
+            _encodable(sql_script)
         connection = self.connection
         connection._callback_error = None
         if connection._autocommit == -1 and not handle.autocommit:

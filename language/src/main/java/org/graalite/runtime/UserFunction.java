@@ -70,8 +70,19 @@ public final class UserFunction implements UserFunctions.Implementation {
     public record GuestConventions(Object nullArgument, Object blobArgument, Object result, Object failure) {
         /** Whether the engine takes {@code value}, a function's result, without the result hook. */
         public boolean isPlainResult(Object value) {
-            return value instanceof Long || value instanceof Integer || value instanceof Double || value instanceof Boolean || value instanceof TruffleString
+            return value instanceof Long || value instanceof Integer || value instanceof Double || value instanceof Boolean || (value instanceof TruffleString t && !holdsSurrogates(t))
                             || value instanceof String || value == nullArgument;
+        }
+
+        /**
+         * Whether Python's string {@code t} (UTF-32, GraalPy's encoding) holds a surrogate, which
+         * UTF-8 cannot: the result hook then raises, as sqlite3 fails such a result ("user-defined
+         * function raised exception") where Java's encoder would store '?'. The string's code
+         * range is computed once and kept in it.
+         */
+        @TruffleBoundary
+        private static boolean holdsSurrogates(TruffleString t) {
+            return !t.isValidUncached(TruffleString.Encoding.UTF_32);
         }
 
         /** SQL value {@code v} as the function's argument, {@code hooks} calling {@link #blobArgument}. */
