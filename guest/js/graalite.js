@@ -643,6 +643,9 @@
     // in statements and in the schema, never a string (SQLITE_DBCONFIG_DQS_DML and _DDL off).
     handle.flag(SQLITE_DBCONFIG_DQS_DML, false);
     handle.flag(SQLITE_DBCONFIG_DQS_DDL, false);
+    // ... and with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1: a database in WAL mode commits with
+    // synchronous=NORMAL (no fsync per commit) unless the program sets another level.
+    handle.walSynchronous(1);
     if (serialized !== null) {
       try {
         handle.deserialize(serialized instanceof ArrayBuffer ? new Uint8Array(serialized) : serialized);

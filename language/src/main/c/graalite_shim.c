@@ -329,6 +329,46 @@ GRAALITE_EXPORT int graalite_db_config_flag(sqlite3 *db, int op, int value, int 
   return sqlite3_db_config(db, op, value, current);
 }
 
+/*
+ * SQLITE_DEFAULT_WAL_SYNCHRONOUS as a connection's setting (better-sqlite3 builds SQLite with 1,
+ * NORMAL; this library keeps SQLite's default, FULL, for every other binding): each database
+ * of db whose synchronous level no PRAGMA synchronous has set takes walLevel while it is in WAL
+ * mode and SQLite's default otherwise, as SQLite's setDefaultSyncFlag does when it reads a
+ * database's first page. The schemas are read first (which puts a WAL database in WAL mode);
+ * answers 1 when every database's mode was known, 0 when one could not be read yet. With
+ * leavingOnly, databases in WAL mode are left as they are: SQLite applies its default at once
+ * to a database that leaves WAL mode, but to one that enters it at its next transaction.
+ */
+GRAALITE_EXPORT int graalite_wal_synchronous_default(sqlite3 *db, int walLevel, int leavingOnly) {
+  int i, known = 1;
+  char *error = 0;
+  sqlite3_mutex_enter(db->mutex);
+  sqlite3BtreeEnterAll(db);
+  if (sqlite3Init(db, &error) != SQLITE_OK) known = 0;
+  sqlite3DbFree(db, error);
+  for (i = 0; i < db->nDb; i++) {
+    Db *pDb = &db->aDb[i];
+    Pager *pPager;
+    u8 level;
+    if (i == 1 || pDb->pBt == 0) continue;
+    if (!DbHasProperty(db, i, DB_SchemaLoaded)) {
+      known = 0;
+      continue;
+    }
+    if (pDb->bSyncSet) continue;
+    pPager = sqlite3BtreePager(pDb->pBt);
+    if (leavingOnly && sqlite3PagerGetJournalMode(pPager) == PAGER_JOURNALMODE_WAL) continue;
+    level = (u8)((sqlite3PagerGetJournalMode(pPager) == PAGER_JOURNALMODE_WAL ? walLevel : SQLITE_DEFAULT_SYNCHRONOUS) + 1);
+    if (pDb->safety_level != level) {
+      pDb->safety_level = level;
+      sqlite3PagerSetFlags(pPager, level | (db->flags & PAGER_FLAGS_MASK));
+    }
+  }
+  sqlite3BtreeLeaveAll(db);
+  sqlite3_mutex_leave(db->mutex);
+  return known;
+}
+
 /* Hands the statement's error to the connection, as sqlite3_step does for prepare_v3. */
 static int graalite_transfer(Vdbe *p, int rc) {
   if (rc != SQLITE_DONE && rc != SQLITE_ROW) {

@@ -51,6 +51,8 @@ import org.graalite.runtime.Database;
  * {@code addExtensionFunctions()} adds the SQL functions sqlite-jdbc has beside SQLite's own
  * (stdev, variance, mode, reverse, padl, charindex...; see ExtensionFunctions), as Graalite's
  * JDBC driver does for each of its connections.
+ * {@code walSynchronous(level)} sets the synchronous level databases take in WAL mode unless
+ * PRAGMA synchronous set one (SQLITE_DEFAULT_WAL_SYNCHRONOUS for this connection).
  * {@code createModule(name, factory, eponymous)} defines a virtual-table module written in
  * guest code ({@link VirtualTableMembers}).
  *
@@ -63,7 +65,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "addExtensionFunctions", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**

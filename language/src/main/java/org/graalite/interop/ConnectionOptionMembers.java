@@ -11,11 +11,11 @@ import org.graalite.runtime.Database;
 
 /**
  * The connection object's members that read or set how the connection behaves: limit, flag,
- * enableLoadExtension, loadExtension, numbersAreReal and addExtensionFunctions (see
- * {@link ConnectionObject}).
+ * enableLoadExtension, loadExtension, numbersAreReal, addExtensionFunctions and
+ * walSynchronous (see {@link ConnectionObject}).
  */
 final class ConnectionOptionMembers {
-    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal", "addExtensionFunctions");
+    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous");
 
     private ConnectionOptionMembers() {
     }
@@ -85,6 +85,19 @@ final class ConnectionOptionMembers {
                 }
                 int value = arguments.length == 2 ? (interop.asBoolean(arguments[1]) ? 1 : 0) : -1;
                 return org.graalite.nativeapi.ConnectionFlags.set(database.connection(), interop.asInt(arguments[0]), value);
+            }
+            case "walSynchronous": {
+                // walSynchronous(level): the synchronous level (0 to 3, -1 for SQLite's
+                // default) that databases in WAL mode take unless PRAGMA synchronous set one,
+                // SQLITE_DEFAULT_WAL_SYNCHRONOUS for this connection (better-sqlite3's is 1).
+                // Returns the setting before.
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                if (!interop.fitsInInt(arguments[0]) || interop.asInt(arguments[0]) < -1 || interop.asInt(arguments[0]) > 3) {
+                    throw UnsupportedTypeException.create(arguments, "walSynchronous(level): -1 or 0 to 3");
+                }
+                return database.setWalSynchronous(interop.asInt(arguments[0]));
             }
             case "addExtensionFunctions": {
                 // addExtensionFunctions(): the functions sqlite-jdbc adds to its connections

@@ -14,6 +14,7 @@ import org.graalite.runtime.SqliteException;
  */
 public final class ConnectionFlags {
     private static final MethodHandle DB_CONFIG_FLAG = NativeFunction.DB_CONFIG_FLAG.ffm();
+    private static final MethodHandle WAL_SYNCHRONOUS_DEFAULT = NativeFunction.WAL_SYNCHRONOUS_DEFAULT.ffm();
 
     /** SQLITE_DBCONFIG_ENABLE_FKEY and SQLITE_DBCONFIG_ENABLE_COMMENTS: the range of on/off options. */
     public static final int FIRST = 1002;
@@ -43,5 +44,22 @@ public final class ConnectionFlags {
             throw connection.lastError(rc);
         }
         return current != 0;
+    }
+
+    /**
+     * Gives each database of the connection whose synchronous level no PRAGMA synchronous set
+     * {@code walLevel} (0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA) while it is in WAL mode, SQLite's
+     * default otherwise: SQLITE_DEFAULT_WAL_SYNCHRONOUS for this connection only (see
+     * Database#setWalSynchronous). False when a database's journal mode could not be known yet
+     * (its first page unreadable so far): then ask again later. With {@code leavingOnly},
+     * databases in WAL mode keep their level (SQLite changes it when a database leaves WAL mode
+     * at once, when it enters WAL mode at its next transaction).
+     */
+    public static boolean applyWalSynchronous(NativeConnection connection, int walLevel, boolean leavingOnly) {
+        try {
+            return (int) WAL_SYNCHRONOUS_DEFAULT.invokeExact(connection.db(), walLevel, leavingOnly ? 1 : 0) != 0;
+        } catch (Throwable t) {
+            throw Sqlite3.rethrow(t);
+        }
     }
 }

@@ -88,6 +88,7 @@ public enum NativeFunction {
     LOAD_EXTENSION("sqlite3_load_extension", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS),
     DB_CONFIG_FLAG("graalite_db_config_flag", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
     ADD_EXTENSION_FUNCTIONS("graalite_add_extension_functions", false, JAVA_INT, ADDRESS),
+    WAL_SYNCHRONOUS_DEFAULT("graalite_wal_synchronous_default", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     BLOB_OPEN("sqlite3_blob_open", false, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, ADDRESS),
     BLOB_BYTES("sqlite3_blob_bytes", true, JAVA_INT, ADDRESS),
     BLOB_READ("sqlite3_blob_read", false, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT),

@@ -244,6 +244,7 @@ public final class Statement implements AutoCloseable {
             nativeStatement.reset();
             active = false;
         }
+        database.beforeStatement(mayChangeJournalModes());
         // After the reset: a statement that becomes warm may read its program, never while active.
         tier = executionTier();
         if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
@@ -256,6 +257,23 @@ public final class Statement implements AutoCloseable {
         database.countExecution(tier);
         rowProduced = false;
         return ++generation;
+    }
+
+    /** See {@link #mayChangeJournalModes()}: 0 not known yet, 1 no, 2 yes. */
+    private byte changesJournalModes;
+
+    /**
+     * Whether the statement is a PRAGMA journal_mode, an ATTACH or a DETACH: after it a
+     * database may be in WAL mode or out of it (Database#beforeStatement). Read from the text
+     * once.
+     */
+    private boolean mayChangeJournalModes() {
+        if (changesJournalModes == 0) {
+            String sql = nativeStatement.sql().stripLeading().toLowerCase(java.util.Locale.ROOT);
+            boolean changes = (sql.startsWith("pragma") && sql.contains("journal_mode")) || sql.startsWith("attach") || sql.startsWith("detach");
+            changesJournalModes = (byte) (changes ? 2 : 1);
+        }
+        return changesJournalModes == 2;
     }
 
     private void beginOnTruffleTier() {
