@@ -217,17 +217,22 @@ static void ext_charindex(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   sqlite3_result_int(ctx, 0);
 }
 
+/* For leftstr and rightstr: their text and count; 0 when the result is NULL (a NULL argument) or no memory. */
+static int ext_text_and_count(sqlite3_context *ctx, int argc, sqlite3_value **argv, const unsigned char **text, int *count) {
+  if (ext_any_null(argc, argv)) {
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  *text = sqlite3_value_text(argv[0]);
+  *count = sqlite3_value_int(argv[1]);
+  return *text != 0;
+}
+
 /* leftstr(text, n): the first n characters (all of them when fewer, none for n below 1). */
 static void ext_leftstr(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const unsigned char *z, *end;
   int n, count = 0;
-  if (ext_any_null(argc, argv)) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  z = sqlite3_value_text(argv[0]);
-  if (z == 0) return;
-  n = sqlite3_value_int(argv[1]);
+  if (!ext_text_and_count(ctx, argc, argv, &z, &n)) return;
   for (end = z; ext_char_at(end) != 0 && count++ < n;) end = ext_next_char(end);
   sqlite3_result_text(ctx, (const char *)z, (int)(end - z), SQLITE_TRANSIENT);
 }
@@ -236,13 +241,7 @@ static void ext_leftstr(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
 static void ext_rightstr(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const unsigned char *z, *start;
   int n, chars = 0, skip;
-  if (ext_any_null(argc, argv)) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  z = sqlite3_value_text(argv[0]);
-  if (z == 0) return;
-  n = sqlite3_value_int(argv[1]);
+  if (!ext_text_and_count(ctx, argc, argv, &z, &n)) return;
   if (n < 0) {
     sqlite3_result_error_nomem(ctx);
     return;
@@ -290,27 +289,36 @@ static void ext_replicate(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
   sqlite3_result_text64(ctx, out, length * count, sqlite3_free, SQLITE_UTF8);
 }
 
+/*
+ * For reverse and proper: the text of their argument and a buffer for a result of its length
+ * (plus the terminator), which the caller hands to SQLite; NULL when there is nothing more to
+ * do (a NULL argument, whose result is NULL, or no memory, an error).
+ */
+static char *ext_text_and_buffer(sqlite3_context *ctx, sqlite3_value *arg, const unsigned char **text, size_t *length) {
+  char *out;
+  if (sqlite3_value_type(arg) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return 0;
+  }
+  *text = sqlite3_value_text(arg);
+  if (*text == 0) return 0;
+  *length = strlen((const char *)*text);
+  out = sqlite3_malloc64(*length + 1);
+  if (out == 0) sqlite3_result_error_nomem(ctx);
+  return out;
+}
+
 /* reverse(text): the characters in reverse order (a character's bytes stay in order). */
 static void ext_reverse(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   const unsigned char *z, *c;
   size_t length;
   char *out, *to;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  z = sqlite3_value_text(argv[0]);
-  if (z == 0) return;
-  length = strlen((const char *)z);
-  out = sqlite3_malloc64(length + 1);
-  if (out == 0) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  out = ext_text_and_buffer(ctx, argv[0], &z, &length);
+  if (out == 0) return;
   to = out + length;
   *to = 0;
-  for (c = z; *c; ) {
+  for (c = z; *c;) {
     const unsigned char *next = ext_next_char(c);
     to -= next - c;
     memcpy(to, c, (size_t)(next - c));
@@ -326,18 +334,8 @@ static void ext_proper(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
   size_t i, length;
   int wordStart = 1;
   (void)argc;
-  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
-    sqlite3_result_null(ctx);
-    return;
-  }
-  z = sqlite3_value_text(argv[0]);
-  if (z == 0) return;
-  length = strlen((const char *)z);
-  out = sqlite3_malloc64(length + 1);
-  if (out == 0) {
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  out = ext_text_and_buffer(ctx, argv[0], &z, &length);
+  if (out == 0) return;
   for (i = 0; i < length; i++) {
     unsigned char b = z[i];
     if (b == ' ' || b == '\t') {
