@@ -1430,10 +1430,26 @@ GRAALITE_EXPORT int graalite_op_insert(sqlite3_stmt *stmt, int pc, sqlite3_int64
   x.nKey = key;
   x.pData = z;
   x.nData = n;
-  rc = sqlite3BtreeInsert(pC->uc.pCursor, &x, (pOp->p5 & (OPFLAG_APPEND | OPFLAG_SAVEPOSITION)), (pOp->p5 & OPFLAG_USESEEKRESULT) ? pC->seekResult : 0);
+  /* OPFLAG_PREFORMAT: the cell is the one a RowCell just copied (graalite_op_row_cell); z is unused. */
+  rc = sqlite3BtreeInsert(pC->uc.pCursor, &x, (pOp->p5 & (OPFLAG_APPEND | OPFLAG_SAVEPOSITION | OPFLAG_PREFORMAT)), (pOp->p5 & OPFLAG_USESEEKRESULT) ? pC->seekResult : 0);
   pC->deferredMoveto = 0;
   pC->cacheStatus = CACHE_STALE;
   return rc;
+}
+
+/*
+ * OP_RowCell at pc (INSERT INTO t SELECT * FROM s of tables alike, SQLite's transfer
+ * optimization): the P2 cursor's current cell, copied as it is into the P1 b-tree's cell
+ * buffer under rowid key (P3's register, read by the caller; 0 for an index), for the Insert
+ * with OPFLAG_PREFORMAT that follows.
+ */
+GRAALITE_EXPORT int graalite_op_row_cell(sqlite3_stmt *stmt, int pc, sqlite3_int64 key) {
+  Vdbe *p = (Vdbe *)stmt;
+  Op *pOp = &p->aOp[pc];
+  VdbeCursor *pDest = graalite_cursor(stmt, pOp->p1, CURTYPE_BTREE);
+  VdbeCursor *pSrc = graalite_cursor(stmt, pOp->p2, CURTYPE_BTREE);
+  if (pDest == 0 || pSrc == 0) return SQLITE_MISUSE;
+  return sqlite3BtreeTransferRow(pDest->uc.pCursor, pSrc->uc.pCursor, key);
 }
 
 /* OP_Delete at pc: deletes the P1 cursor's current entry (P2 OPFLAG_NCHANGE counts it; P5 flags for the b-tree). */

@@ -214,6 +214,7 @@ public enum NativeFunction {
     OP_NEW_ROWID("graalite_op_new_rowid", true, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, ADDRESS),
     /* Writes (graalite_shim.c): table and index changes; they may do I/O (a cache spill syncs the journal), so not critical. */
     OP_INSERT("graalite_op_insert", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT),
+    OP_ROW_CELL("graalite_op_row_cell", false, JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG),
     OP_DELETE("graalite_op_delete", false, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IDX_INSERT("graalite_op_idx_insert", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
     OP_IDX_DELETE("graalite_op_idx_delete", false, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),

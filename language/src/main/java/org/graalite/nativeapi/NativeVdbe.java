@@ -67,6 +67,7 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_IDX_INSERT = NativeFunction.OP_IDX_INSERT.ffm();
     private static final java.lang.invoke.MethodHandle OP_IF_SIZE_BETWEEN = NativeFunction.OP_IF_SIZE_BETWEEN.ffm();
     private static final java.lang.invoke.MethodHandle OP_INSERT = NativeFunction.OP_INSERT.ffm();
+    private static final java.lang.invoke.MethodHandle OP_ROW_CELL = NativeFunction.OP_ROW_CELL.ffm();
     private static final java.lang.invoke.MethodHandle OP_NEW_ROWID = NativeFunction.OP_NEW_ROWID.ffm();
     private static final java.lang.invoke.MethodHandle OP_OFFSET = NativeFunction.OP_OFFSET.ffm();
     private static final java.lang.invoke.MethodHandle OP_OPEN_DUP = NativeFunction.OP_OPEN_DUP.ffm();
@@ -1113,6 +1114,30 @@ public final class NativeVdbe {
         int rc;
         try {
             rc = (int) OP_INSERT.invokeExact(stmt, pc, key, copyToScratch(record, 0), record.length);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_Insert at {@code pc} with OPFLAG_PREFORMAT: the row is the cell the RowCell before it copied. */
+    @TruffleBoundary
+    public void insertPreformatted(int pc, long key) {
+        int rc;
+        try {
+            rc = (int) OP_INSERT.invokeExact(stmt, pc, key, MemorySegment.NULL, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        check(pc, rc);
+    }
+
+    /** OP_RowCell at {@code pc}: the source cursor's cell copied for the Insert after it, under rowid {@code key}. */
+    @TruffleBoundary
+    public void rowCell(int pc, long key) {
+        int rc;
+        try {
+            rc = (int) OP_ROW_CELL.invokeExact(stmt, pc, key);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -35,6 +35,7 @@ public final class NodeFactory {
     public static final java.util.Map<String, String> CONDITIONS = java.util.Map.ofEntries(
                     java.util.Map.entry("Affinity", "with its affinity string"),
                     java.util.Map.entry("TypeCheck", "with its table's columns"),
+                    java.util.Map.entry("RowCell", "into a table (INSERT INTO t SELECT * FROM s of tables alike); into an index only VACUUM copies cells, in statements SQLite runs itself"),
                     java.util.Map.entry("Permutation", "before a Compare with built-in collations"),
                     java.util.Map.entry("Program", "when the Truffle tier runs every instruction of the sub-program"),
                     java.util.Map.entry("Eq", "every collation (BINARY, NOCASE and RTRIM in Java; a guest's: SQLite calls it)"),
@@ -74,6 +75,10 @@ public final class NodeFactory {
             case "Rewind", "Last", "OpenEphemeral", "OpenAutoindex", "SeekLT", "SeekLE", "SeekGE", "SeekGT", "IdxLT", "IdxLE", "IdxGE", "IdxGT", "Found",
                             "NotFound", "NoConflict", "IdxRowid", "DeferredSeek", "IdxInsert", "Insert", "NewRowid", "Delete", "RowData", "Sequence", "IfNotZero":
                 return null;
+            case "RowCell":
+                // Into a table; into an index only VACUUM's own statements copy cells, before an
+                // IdxInsert that would take the cell (SQLite runs those statements itself).
+                return i.p3() != 0 ? null : "RowCell into an index";
             case "OpenDup":
                 return null;
             case "AutoCommit", "Savepoint", "Param", "FkCounter", "FkIfZero", "ReadCookie", "SetCookie", "CreateBtree",
@@ -1074,7 +1079,9 @@ public final class NodeFactory {
                 // The key is P5 registers from P2 (SQLite 3.54's code generator leaves P3 at 0).
                 return new WriteNodes.IndexDelete(pc, i.p1(), i.p2(), i.p5() > 0 ? i.p5() : i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));
             case "Insert":
-                return new WriteNodes.Insert(pc, i.p1(), i.p2(), i.p3(), build.cursorUses().sharingEphemeralBtree(i.p1()));
+                return new WriteNodes.Insert(pc, i.p1(), i.p2(), i.p3(), (i.p5() & WriteNodes.OPFLAG_PREFORMAT) != 0, build.cursorUses().sharingEphemeralBtree(i.p1()));
+            case "RowCell":
+                return new WriteNodes.RowCell(pc, i.p3());
             case "NewRowid":
                 return new WriteNodes.NewRowid(pc, i.p1(), i.p2(), i.p3());
             case "Delete":

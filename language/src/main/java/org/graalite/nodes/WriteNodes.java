@@ -44,27 +44,56 @@ final class WriteNodes {
         }
     }
 
+    /** Insert's P5 flag: the row is the cell a RowCell copied just before (SQLite's transfer optimization), not r[P2]. */
+    static final int OPFLAG_PREFORMAT = 0x80;
+
     /** Insert P1 P2 P3 P5: the record r[P2] becomes the row with rowid r[P3] of table P1. */
     static final class Insert extends InstructionNode {
         private final int cursor;
         private final int data;
         private final int rowid;
+        /** OPFLAG_PREFORMAT: the row is the cell the RowCell before copied; r[P2] is not read. */
+        private final boolean preformatted;
         /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
         @CompilationFinal(dimensions = 1) private final int[] moved;
 
-        Insert(int pc, int cursor, int data, int rowid, int[] moved) {
+        Insert(int pc, int cursor, int data, int rowid, boolean preformatted, int[] moved) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.data = data;
             this.rowid = rowid;
+            this.preformatted = preformatted;
             this.moved = moved;
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+            if (preformatted) {
+                execution.vdbe.insertPreformatted(pc, (Long) execution.registers[rowid]);
+            } else {
+                execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+            }
             execution.invalidateRecords(moved);
             execution.cursors[cursor].moved(false);
+        }
+    }
+
+    /**
+     * RowCell P1 P2 P3: the current cell of cursor P2 copied as it is for the Insert (or
+     * IdxInsert) into cursor P1 that follows, under rowid r[P3] (none when P3 is 0): SQLite's
+     * transfer optimization of INSERT INTO t SELECT * FROM s between tables alike.
+     */
+    static final class RowCell extends InstructionNode {
+        private final int rowid;
+
+        RowCell(int pc, int rowid) {
+            super(pc, STRAIGHT, -1);
+            this.rowid = rowid;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            execution.vdbe.rowCell(pc, rowid != 0 ? (Long) execution.registers[rowid] : 0L);
         }
     }
 
