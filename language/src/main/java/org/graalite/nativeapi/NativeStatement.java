@@ -185,7 +185,7 @@ public final class NativeStatement implements AutoCloseable {
 
     private void bindBytes(int index, byte[] data, boolean text, MemorySegment bytes) {
         MemorySegment s = pointer();
-        MemorySegment.copy(data, 0, bytes, ValueLayout.JAVA_BYTE, 0, data.length);
+        Sqlite3.copyInto(data, bytes, 0);
         check(text ? Sqlite3.bindText(s, index, bytes, data.length) : Sqlite3.bindBlob(s, index, bytes, data.length));
     }
 
@@ -256,7 +256,7 @@ public final class NativeStatement implements AutoCloseable {
         if (n == 0 || p.address() == 0) {
             return new byte[0];
         }
-        return p.reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
+        return Sqlite3.bytesAt(p, n);
     }
 
     /** Finalizes the statement. Idempotent. */

@@ -862,7 +862,7 @@ public final class NativeVdbe {
     @TruffleBoundary
     public void sorterInsert(int pc, byte[] record) {
         MemorySegment m = scratch(Math.max(1, record.length));
-        MemorySegment.copy(record, 0, m, ValueLayout.JAVA_BYTE, 0, record.length);
+        Sqlite3.copyInto(record, m, 0);
         int rc;
         try {
             rc = sortsWithoutUpcalls() ? (int) OP_SORTER_INSERT_CRITICAL.invokeExact(stmt, pc, m, record.length) : (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, record.length);
@@ -908,7 +908,7 @@ public final class NativeVdbe {
         if (size < 0) {
             throw abort(pc, -size);
         }
-        return size == 0 ? new byte[0] : z.reinterpret(size).toArray(ValueLayout.JAVA_BYTE);
+        return size == 0 ? new byte[0] : Sqlite3.bytesAt(z, size);
     }
 
     /** OpenEphemeral / OpenAutoindex at {@code pc}: 0 or an error code. */
@@ -923,7 +923,7 @@ public final class NativeVdbe {
 
     private MemorySegment copyToScratch(byte[] bytes, long at) {
         MemorySegment m = scratch(at + Math.max(1, bytes.length));
-        MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, at, bytes.length);
+        Sqlite3.copyInto(bytes, m, at);
         return m.asSlice(at);
     }
 
@@ -1009,8 +1009,8 @@ public final class NativeVdbe {
         byte[] x = org.graalite.runtime.InvalidText.utf8(a);
         byte[] y = org.graalite.runtime.InvalidText.utf8(b);
         MemorySegment m = scratch(x.length + y.length + 1);
-        MemorySegment.copy(x, 0, m, ValueLayout.JAVA_BYTE, 0, x.length);
-        MemorySegment.copy(y, 0, m, ValueLayout.JAVA_BYTE, x.length, y.length);
+        Sqlite3.copyInto(x, m, 0);
+        Sqlite3.copyInto(y, m, x.length);
         int c;
         try {
             c = (int) COLLATE.invokeExact(stmt, pc, field, m, x.length, m.asSlice(x.length), y.length);

@@ -102,7 +102,7 @@ public final class SqliteText {
 
     /** {@code m} with {@code utf8} and a NUL after it at {@link #TEXT_AT}: SQLite parses the text in place. */
     private static MemorySegment withText(MemorySegment m, byte[] utf8) {
-        MemorySegment.copy(utf8, 0, m, java.lang.foreign.ValueLayout.JAVA_BYTE, TEXT_AT, utf8.length);
+        Sqlite3.copyInto(utf8, m, TEXT_AT);
         m.set(java.lang.foreign.ValueLayout.JAVA_BYTE, TEXT_AT + utf8.length, (byte) 0);
         return m;
     }

@@ -170,10 +170,9 @@ public final class UserFunctions {
         }
     }
 
-    /** The 8 bytes SQLite keeps per aggregate call; allocate 0 only looks (NULL if never allocated). */
-    private static MemorySegment aggregateContext(MemorySegment context, int allocate) throws Throwable {
-        MemorySegment p = (MemorySegment) AGGREGATE_CONTEXT.invokeExact(context, allocate);
-        return p.address() == 0 ? null : p.reinterpret(8);
+    /** The address of the 8 bytes SQLite keeps per aggregate call; allocate 0 only looks (0 if never allocated). */
+    private static long aggregateContext(MemorySegment context, int allocate) throws Throwable {
+        return ((MemorySegment) AGGREGATE_CONTEXT.invokeExact(context, allocate)).address();
     }
 
     private static void step(MemorySegment context, int argc, MemorySegment argv) {
@@ -192,10 +191,9 @@ public final class UserFunctions {
             if (key == 0) {
                 return;
             }
-            MemorySegment values = argv.reinterpret(8L * argc);
             Object[] arguments = new Object[argc];
             for (int i = 0; i < argc; i++) {
-                arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
+                arguments[i] = value(Sqlite3.pointerAt(argv, i));
             }
             Object accumulator = ACCUMULATORS.get(key);
             Object next = inverse ? aggregate.inverse(accumulator, arguments) : aggregate.step(accumulator, arguments);
@@ -212,19 +210,19 @@ public final class UserFunctions {
      * accumulator) on the first use; 0 after reporting "out of memory".
      */
     private static long accumulatorKey(MemorySegment context, Aggregate aggregate) throws Throwable {
-        MemorySegment slot = aggregateContext(context, 8);
-        if (slot == null) {
+        long slot = aggregateContext(context, 8);
+        if (slot == 0) {
             error(context, "out of memory");
             return 0;
         }
-        long key = slot.get(ValueLayout.JAVA_LONG, 0);
+        long key = NativeVdbe.MEMORY.get(ValueLayout.JAVA_LONG, slot);
         if (key == 0) {
             // Made before the key is kept: when start() fails, the context holds no key of an
             // accumulator that does not exist.
             Object accumulator = aggregate.start();
             key = IDS.getAndIncrement();
             ACCUMULATORS.put(key, accumulator);
-            slot.set(ValueLayout.JAVA_LONG, 0, key);
+            NativeVdbe.MEMORY.set(ValueLayout.JAVA_LONG, slot, key);
         }
         return key;
     }
@@ -245,8 +243,8 @@ public final class UserFunctions {
     private static void finish(MemorySegment context) {
         try {
             Aggregate aggregate = AGGREGATES.get(((MemorySegment) USER_DATA.invokeExact(context)).address());
-            MemorySegment slot = aggregateContext(context, 0);
-            long key = slot == null ? 0 : slot.get(ValueLayout.JAVA_LONG, 0);
+            long slot = aggregateContext(context, 0);
+            long key = slot == 0 ? 0 : NativeVdbe.MEMORY.get(ValueLayout.JAVA_LONG, slot);
             result(context, key == 0 ? aggregate.finishWithoutRows() : aggregate.finish(ACCUMULATORS.remove(key)));
         } catch (Throwable t) {
             failed(context, t);
@@ -303,10 +301,9 @@ public final class UserFunctions {
         try {
             long id = ((MemorySegment) USER_DATA.invokeExact(context)).address();
             Implementation f = IMPLEMENTATIONS.get(id);
-            MemorySegment values = argv.reinterpret(8L * argc);
             Object[] arguments = new Object[argc];
             for (int i = 0; i < argc; i++) {
-                arguments[i] = value(values.getAtIndex(ValueLayout.ADDRESS, i));
+                arguments[i] = value(Sqlite3.pointerAt(argv, i));
             }
             result(context, f.apply(arguments));
         } catch (Throwable t) {
@@ -328,7 +325,7 @@ public final class UserFunctions {
             case NativeStatement.BLOB: {
                 MemorySegment p = (MemorySegment) VALUE_BLOB.invokeExact(v);
                 int n = (int) VALUE_BYTES.invokeExact(v);
-                return n == 0 ? new byte[0] : p.reinterpret(n).toArray(ValueLayout.JAVA_BYTE);
+                return n == 0 ? new byte[0] : Sqlite3.bytesAt(p, n);
             }
             default:
                 return null;

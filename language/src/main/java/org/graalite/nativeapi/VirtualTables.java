@@ -167,10 +167,9 @@ public final class VirtualTables {
                 error(pzErr, "virtual table module is gone");
                 return 0;
             }
-            MemorySegment texts = argv.reinterpret(8L * argc);
             String[] arguments = new String[argc];
             for (int i = 0; i < argc; i++) {
-                arguments[i] = Sqlite3.string(texts.getAtIndex(ValueLayout.ADDRESS, i));
+                arguments[i] = Sqlite3.string(Sqlite3.pointerAt(argv, i));
             }
             Table t = module.connect(arguments);
             String[] parameters = t.parameters();
@@ -230,7 +229,6 @@ public final class VirtualTables {
             }
             cursor.scan = null;
             int count = cursor.table.parameters().length;
-            MemorySegment values = argc <= 0 ? MemorySegment.NULL : argv.reinterpret(8L * argc);
             Object[] arguments = new Object[count];
             int next = 0;
             for (int i = 0; i < count; i++) {
@@ -238,7 +236,7 @@ public final class VirtualTables {
                     if (next >= argc) {
                         return -ResultCodes.SQLITE_MISUSE;
                     }
-                    arguments[i] = UserFunctions.value(values.getAtIndex(ValueLayout.ADDRESS, next++));
+                    arguments[i] = UserFunctions.value(Sqlite3.pointerAt(argv, next++));
                     // A NULL argument equals nothing: no rows, and the generator does not run.
                     if (arguments[i] == null) {
                         return DONE;
