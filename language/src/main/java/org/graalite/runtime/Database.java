@@ -140,11 +140,11 @@ public final class Database implements AutoCloseable {
     }
 
     /** Before a statement runs: applies a pending {@link #walSynchronous}, then notes whether this statement may make another pending. */
-    void beforeStatement(boolean mayChangeJournalModes) {
+    void beforeStatement(Statement statement) {
         if (walSynchronousPending != NOT_PENDING && org.graalite.nativeapi.ConnectionFlags.applyWalSynchronous(connection, walSynchronous, false)) {
             walSynchronousPending = NOT_PENDING;
         }
-        if (mayChangeJournalModes && walSynchronous >= 0) {
+        if (walSynchronous >= 0 && statement.mayChangeJournalModes()) {
             walSynchronousPending = BEFORE_RUN;
         }
     }

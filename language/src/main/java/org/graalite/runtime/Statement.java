@@ -244,7 +244,7 @@ public final class Statement implements AutoCloseable {
             nativeStatement.reset();
             active = false;
         }
-        database.beforeStatement(mayChangeJournalModes());
+        database.beforeStatement(this);
         // After the reset: a statement that becomes warm may read its program, never while active.
         tier = executionTier();
         if (tier == Tier.TRUFFLE && database.runsStatementsNatively()) {
@@ -265,9 +265,9 @@ public final class Statement implements AutoCloseable {
     /**
      * Whether the statement is a PRAGMA journal_mode, an ATTACH or a DETACH: after it a
      * database may be in WAL mode or out of it (Database#beforeStatement). Read from the text
-     * once.
+     * once, and only on a connection with a WAL synchronous level of its own.
      */
-    private boolean mayChangeJournalModes() {
+    boolean mayChangeJournalModes() {
         if (changesJournalModes == 0) {
             String sql = nativeStatement.sql().stripLeading().toLowerCase(java.util.Locale.ROOT);
             boolean changes = (sql.startsWith("pragma") && sql.contains("journal_mode")) || sql.startsWith("attach") || sql.startsWith("detach");
