@@ -191,10 +191,7 @@ public final class UserFunctions {
             if (key == 0) {
                 return;
             }
-            Object[] arguments = new Object[argc];
-            for (int i = 0; i < argc; i++) {
-                arguments[i] = value(Sqlite3.pointerAt(argv, i));
-            }
+            Object[] arguments = arguments(argc, argv);
             Object accumulator = ACCUMULATORS.get(key);
             Object next = inverse ? aggregate.inverse(accumulator, arguments) : aggregate.step(accumulator, arguments);
             if (next != accumulator) {
@@ -301,14 +298,20 @@ public final class UserFunctions {
         try {
             long id = ((MemorySegment) USER_DATA.invokeExact(context)).address();
             Implementation f = IMPLEMENTATIONS.get(id);
-            Object[] arguments = new Object[argc];
-            for (int i = 0; i < argc; i++) {
-                arguments[i] = value(Sqlite3.pointerAt(argv, i));
-            }
+            Object[] arguments = arguments(argc, argv);
             result(context, f.apply(arguments));
         } catch (Throwable t) {
             failed(context, t);
         }
+    }
+
+    /** The call's {@code argc} sqlite3_values at {@code argv} as Java values ({@link #value}). */
+    private static Object[] arguments(int argc, MemorySegment argv) throws Throwable {
+        Object[] arguments = new Object[argc];
+        for (int i = 0; i < argc; i++) {
+            arguments[i] = value(Sqlite3.pointerAt(argv, i));
+        }
+        return arguments;
     }
 
     /** An sqlite3_value as a Java value: null, Long, Double, String or byte[] (also for VirtualTables). */

@@ -141,8 +141,8 @@ public final class Database implements AutoCloseable {
 
     /** Before a statement runs: applies a pending {@link #walSynchronous}, then notes whether this statement may make another pending. */
     void beforeStatement(Statement statement) {
-        if (walSynchronousPending != NOT_PENDING && org.graalite.nativeapi.ConnectionFlags.applyWalSynchronous(connection, walSynchronous, false)) {
-            walSynchronousPending = NOT_PENDING;
+        if (walSynchronousPending != NOT_PENDING) {
+            applyWalSynchronous();
         }
         if (walSynchronous >= 0 && statement.mayChangeJournalModes()) {
             walSynchronousPending = BEFORE_RUN;
@@ -157,13 +157,18 @@ public final class Database implements AutoCloseable {
      */
     private boolean beforePrepare() {
         if (walSynchronousPending == BEFORE_PREPARE) {
-            if (org.graalite.nativeapi.ConnectionFlags.applyWalSynchronous(connection, walSynchronous, false)) {
-                walSynchronousPending = NOT_PENDING;
-            }
+            applyWalSynchronous();
         } else if (walSynchronousPending == BEFORE_RUN) {
             org.graalite.nativeapi.ConnectionFlags.applyWalSynchronous(connection, walSynchronous, true);
         }
         return true;
+    }
+
+    /** Applies {@link #walSynchronous} to every database; pending no more once each one's journal mode was known. */
+    private void applyWalSynchronous() {
+        if (org.graalite.nativeapi.ConnectionFlags.applyWalSynchronous(connection, walSynchronous, false)) {
+            walSynchronousPending = NOT_PENDING;
+        }
     }
 
     /** The language whose nodes run this database's statements on the Truffle tier. */

@@ -1,8 +1,5 @@
 package org.graalite.runtime;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.memory.ByteArraySupport;
@@ -16,7 +13,6 @@ import org.graalite.nativeapi.NativeVdbe;
  * up to the field a Column asks for.
  */
 public final class RecordCursor {
-    private static final MemorySegment MEMORY = NativeVdbe.MEMORY;
 
     public final int index;
     /** For a pseudo cursor (OpenPseudo): the register whose record is its one row; -1 otherwise. */
@@ -446,7 +442,7 @@ public final class RecordCursor {
             return copy.clone();
         }
         byte[] bytes = new byte[size];
-        MemorySegment.copy(MEMORY, ValueLayout.JAVA_BYTE, address, bytes, 0, size);
+        PageMemory.copyToArray(address, bytes, 0, size);
         return bytes;
     }
 
