@@ -250,12 +250,16 @@ static void graaliteShapeOps(GraaliteShape *s, const Op *aOp, int nOp) {
   }
 }
 
-static void graaliteShapeOf(GraaliteShape *s, Vdbe *p) {
-  memset(s, 0, sizeof(*s));
+static void graaliteShapeProgram(GraaliteShape *s, Vdbe *p) {
   graaliteShapeInt(s, p->nOp);
   graaliteShapeInt(s, p->nMem);
   graaliteShapeInt(s, p->nCursor);
   graaliteShapeOps(s, p->aOp, p->nOp);
+}
+
+static void graaliteShapeOf(GraaliteShape *s, Vdbe *p) {
+  memset(s, 0, sizeof(*s));
+  graaliteShapeProgram(s, p);
 }
 
 /* Set in graalite_exec_reprepare's result when the new program has the shape of the old one. */
@@ -282,6 +286,36 @@ GRAALITE_EXPORT int graalite_exec_reprepare(sqlite3_stmt *stmt) {
   sqlite3_free(before.z);
   sqlite3_free(after.z);
   return same ? rc | GRAALITE_SAME_SHAPE : rc;
+}
+
+/*
+ * The shape of the statement's program (graaliteShapeOf), for the Truffle tier to recognise a
+ * program SQLite made for the statement before: a plan made from bound values (STAT4) goes
+ * back and forth between a few. Objects count by address in a shape, and a schema reset frees
+ * them: so each schema's address and generation (counted up at each reset) come first, and no
+ * shape taken before a reset equals one taken after it. In a buffer from sqlite3_malloc that
+ * the caller frees: the length of what follows as an i64, then the shape. NULL when out of memory.
+ */
+GRAALITE_EXPORT void *graalite_stmt_shape(sqlite3_stmt *stmt) {
+  Vdbe *p = (Vdbe *)stmt;
+  sqlite3 *db = p->db;
+  GraaliteShape s;
+  int i;
+  memset(&s, 0, sizeof(s));
+  graaliteShapeInt(&s, 0); /* the length, filled in below */
+  graaliteShapeInt(&s, db->nDb);
+  for (i = 0; i < db->nDb; i++) {
+    Schema *schema = db->aDb[i].pSchema;
+    graaliteShapeInt(&s, (i64)(uptr)schema);
+    graaliteShapeInt(&s, schema ? schema->iGeneration : 0);
+  }
+  graaliteShapeProgram(&s, p);
+  if (s.oom) {
+    sqlite3_free(s.z);
+    return 0;
+  }
+  ((i64 *)s.z)[0] = s.n - (i64)sizeof(i64);
+  return s.z;
 }
 
 /*

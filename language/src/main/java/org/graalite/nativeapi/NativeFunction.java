@@ -50,6 +50,7 @@ public enum NativeFunction {
     STMT_STATUS("sqlite3_stmt_status", true, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
     STMT_PLAN_USES_PARAMETERS("graalite_stmt_plan_uses_parameters", true, JAVA_INT, ADDRESS),
     STMT_EXPIRE("graalite_stmt_expire", true, null, ADDRESS),
+    STMT_SHAPE("graalite_stmt_shape", false, ADDRESS, ADDRESS),
     STMT_ISEXPLAIN("sqlite3_stmt_isexplain", true, JAVA_INT, ADDRESS),
     STMT_BUSY("sqlite3_stmt_busy", true, JAVA_INT, ADDRESS),
     BIND_PARAMETER_COUNT("sqlite3_bind_parameter_count", true, JAVA_INT, ADDRESS),

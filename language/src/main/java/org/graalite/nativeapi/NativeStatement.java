@@ -124,6 +124,15 @@ public final class NativeStatement implements AutoCloseable {
         return Sqlite3.stmtPlanUsesParameters(pointer()) != 0;
     }
 
+    /**
+     * The shape of the statement's program (graalite_stmt_shape): equal for two programs that
+     * the Truffle tier runs as the same nodes, and never equal across a schema reset; null when
+     * SQLite is out of memory.
+     */
+    public byte[] programShape() {
+        return Sqlite3.stmtShape(pointer());
+    }
+
     /** Expires the statement: its next start prepares it again (graalite_stmt_expire). */
     public void expire() {
         Sqlite3.stmtExpire(pointer());

@@ -61,6 +61,7 @@ final class Sqlite3 {
     private static final java.lang.invoke.MethodHandle STMT_STATUS = NativeFunction.STMT_STATUS.ffm();
     private static final java.lang.invoke.MethodHandle STMT_PLAN_USES_PARAMETERS = NativeFunction.STMT_PLAN_USES_PARAMETERS.ffm();
     private static final java.lang.invoke.MethodHandle STMT_EXPIRE = NativeFunction.STMT_EXPIRE.ffm();
+    private static final java.lang.invoke.MethodHandle STMT_SHAPE = NativeFunction.STMT_SHAPE.ffm();
     private static final java.lang.invoke.MethodHandle TABLE_COLUMN_METADATA = NativeFunction.TABLE_COLUMN_METADATA.ffm();
     private static final java.lang.invoke.MethodHandle TOTAL_CHANGES64 = NativeFunction.TOTAL_CHANGES64.ffm();
     private static final java.lang.invoke.MethodHandle CHANGES_SINCE = NativeFunction.CHANGES_SINCE.ffm();
@@ -381,6 +382,22 @@ final class Sqlite3 {
     static void stmtExpire(MemorySegment stmt) {
         try {
             STMT_EXPIRE.invokeExact(stmt);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** The shape of the statement's program (graalite_stmt_shape), copied; null when SQLite is out of memory. */
+    static byte[] stmtShape(MemorySegment stmt) {
+        try {
+            MemorySegment p = (MemorySegment) STMT_SHAPE.invokeExact(stmt);
+            if (p.address() == 0) {
+                return null;
+            }
+            long n = NativeVdbe.MEMORY.get(java.lang.foreign.ValueLayout.JAVA_LONG, p.address());
+            byte[] shape = bytesAt(MemorySegment.ofAddress(p.address() + Long.BYTES), Math.toIntExact(n));
+            FREE.invokeExact(p);
+            return shape;
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -74,6 +74,12 @@ public final class Statement implements AutoCloseable {
     private String fingerprint;
     /** The current execution on the Truffle tier. */
     private Execution execution;
+    /** The programs SQLite made for the statement when it prepared it again, if it has (null until then). */
+    private ProgramVariants variants;
+    /** Which of {@link #variants} {@link #program} is, if any: where its call target and execution are kept when another one takes over. */
+    private ProgramVariants.Variant variant;
+    /** See {@link #programReads()}. */
+    private int programReads;
 
     Statement(Database database, NativeStatement nativeStatement) {
         this.database = database;
@@ -187,6 +193,7 @@ public final class Statement implements AutoCloseable {
                 prepareAgainUnrun();
             }
             program = ProgramReader.read(nativeStatement);
+            programReads++;
             programReprepares = nativeStatement.reprepareCount();
         }
         return program;
@@ -310,9 +317,10 @@ public final class Statement implements AutoCloseable {
      * An expired statement is prepared again as sqlite3_step would: a schema was read or changed
      * since prepare (a BEGIN prepared before the connection first read its schema expires then),
      * or a parameter that steers the plan was bound (SQLite then prepares the statement again at
-     * every execution: a LIMIT, or a value that decides whether a partial index applies). True
-     * if the Truffle tier runs the new program: the same as before (the shim compares them, and
-     * when unsure the fingerprints tell), or another one that it supports, which it takes on.
+     * every execution: a LIMIT, a value that decides whether a partial index applies, with STAT4
+     * any value compared with an indexed column). True if the Truffle tier runs the new program:
+     * the same as before (the shim compares them, and when unsure the fingerprints tell), one it
+     * ran before ({@link ProgramVariants}), or another one that it supports, which it takes on.
      */
     private boolean preparedAgainForTheTruffleTier(NativeVdbe vdbe) {
         // SQLite plans the new program with the bound values, and its plan may now depend on them.
@@ -328,23 +336,73 @@ public final class Statement implements AutoCloseable {
         // A function defined again keeps its FuncDef, so the shim sees the same shape; the
         // program read at prepare remembers who defined each function, and tells.
         programReprepares = nativeStatement.reprepareCount();
-        if ((result & NativeVdbe.SAME_SHAPE) != 0 && !program.callsDefinedFunctions()) {
+        boolean byShape = !program.callsDefinedFunctions();
+        if ((result & NativeVdbe.SAME_SHAPE) != 0 && byShape) {
             return true;
         }
+        byte[] shape = byShape ? nativeStatement.programShape() : null;
+        if (shape != null) {
+            ProgramVariants.Variant known = variants().find(shape);
+            if (known != null) {
+                takeVariant(known);
+                return true;
+            }
+        }
         Program again = ProgramReader.read(nativeStatement);
+        programReads++;
         String againFingerprint = again.fingerprint();
         if (againFingerprint.equals(fingerprint())) {
+            if (shape != null) {
+                keepVariant(variants().add(shape, program, fingerprint));
+            }
             return true;
         }
         if (!TruffleTierSupport.missingOpcodes(again, database).isEmpty()) {
             return false;
         }
-        program = again;
-        fingerprint = againFingerprint;
-        callTarget = null;
-        execution = null;
+        if (shape != null && !again.callsDefinedFunctions()) {
+            takeVariant(variants().add(shape, again, againFingerprint));
+        } else {
+            program = again;
+            fingerprint = againFingerprint;
+            callTarget = null;
+            execution = null;
+            variant = null;
+        }
         database.log("prepared again with another program, on the Truffle tier: " + nativeStatement.sql());
         return true;
+    }
+
+    /** How many times the statement's program was read from SQLite (at the first execution on the Truffle tier, and after prepares again that made another shape). */
+    public int programReads() {
+        return programReads;
+    }
+
+    private ProgramVariants variants() {
+        if (variants == null) {
+            variants = new ProgramVariants();
+        }
+        return variants;
+    }
+
+    /** Makes {@code v} the current program, keeping what the Truffle tier built for the one before. */
+    private void takeVariant(ProgramVariants.Variant v) {
+        if (variant != null) {
+            variant.callTarget = callTarget;
+            variant.execution = execution;
+        }
+        program = v.program;
+        fingerprint = v.fingerprint;
+        callTarget = v.callTarget;
+        execution = v.execution;
+        variant = v;
+    }
+
+    /** The current program is remembered as {@code v} (one more shape of it): its call target and execution go with it. */
+    private void keepVariant(ProgramVariants.Variant v) {
+        v.callTarget = callTarget;
+        v.execution = execution;
+        variant = v;
     }
 
     /**
