@@ -1111,21 +1111,20 @@ public final class NativeVdbe {
     /** OP_Insert at {@code pc}: {@code record} as the row with rowid {@code key}. */
     @TruffleBoundary
     public void insert(int pc, long key, byte[] record) {
-        int rc;
-        try {
-            rc = (int) OP_INSERT.invokeExact(stmt, pc, key, copyToScratch(record, 0), record.length);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-        check(pc, rc);
+        insertRow(pc, key, copyToScratch(record, 0), record.length);
     }
 
     /** OP_Insert at {@code pc} with OPFLAG_PREFORMAT: the row is the cell the RowCell before it copied. */
     @TruffleBoundary
     public void insertPreformatted(int pc, long key) {
+        insertRow(pc, key, MemorySegment.NULL, 0);
+    }
+
+    /** graalite_op_insert: {@code n} bytes of record at {@code record}, or none for a preformatted cell. */
+    private void insertRow(int pc, long key, MemorySegment record, int n) {
         int rc;
         try {
-            rc = (int) OP_INSERT.invokeExact(stmt, pc, key, MemorySegment.NULL, 0);
+            rc = (int) OP_INSERT.invokeExact(stmt, pc, key, record, n);
         } catch (Throwable t) {
             throw rethrow(t);
         }
