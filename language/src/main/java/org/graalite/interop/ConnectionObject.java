@@ -224,6 +224,10 @@ public final class ConnectionObject implements TruffleObject {
             database.connection().interrupt();
             return SqlNull.INSTANCE;
         }
+        if (member.equals("backup")) {
+            // Takes this connection's lock and the target's together, step by step.
+            return DatabaseCopyMembers.backup(arguments, database);
+        }
         boolean locked = database.lock().enter();
         try {
             return invokeLocked(member, arguments);

@@ -7,6 +7,8 @@ import com.oracle.truffle.api.interop.UnsupportedMessageException;
 import com.oracle.truffle.api.interop.UnsupportedTypeException;
 
 import org.graalite.language.SqlContext;
+import org.graalite.nativeapi.Backup;
+import org.graalite.runtime.ConnectionLock;
 import org.graalite.runtime.Database;
 
 /**
@@ -14,49 +16,64 @@ import org.graalite.runtime.Database;
  * parts: backup, serialize, deserialize and blobOpen (see {@link ConnectionObject}).
  */
 final class DatabaseCopyMembers {
-    static final StringList NAMES = new StringList("backup", "serialize", "deserialize", "blobOpen");
+    static final StringList NAMES = new StringList("serialize", "deserialize", "blobOpen");
 
     private DatabaseCopyMembers() {
+    }
+
+    /**
+     * backup(target[, name[, pages[, progress[, sleepMillis[, targetName]]]]]): copies database
+     * {@code name} (default "main") over target's {@code targetName} (default "main"),
+     * {@code pages} per step (negative: all at once), calling progress(status, remaining,
+     * pageCount) after each step; a number it returns is the next step's pages. Called without
+     * the connection's lock: each step takes both connections' locks together
+     * (ConnectionLock.Pair) and lets them go before the progress callback and any wait, so two
+     * threads copying two connections into each other take turns, as with sqlite3 in CPython.
+     */
+    static Object backup(Object[] arguments, Database database) throws ArityException, UnsupportedTypeException, UnsupportedMessageException {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        if (arguments.length < 1 || arguments.length > 6) {
+            throw ArityException.create(1, 6, arguments.length);
+        }
+        if (!(arguments[0] instanceof ConnectionObject target)) {
+            throw UnsupportedTypeException.create(arguments, "backup(target, ...): target must be a connection");
+        }
+        String name = MemberArguments.schemaName(interop, arguments, 1);
+        int pages = arguments.length > 2 && interop.fitsInInt(arguments[2]) ? interop.asInt(arguments[2]) : -1;
+        Object progress = MemberArguments.optionalCallable(interop, arguments, 3, "backup(target, name, pages, progress): progress must be executable");
+        int sleepMillis = arguments.length > 4 && interop.fitsInInt(arguments[4]) ? interop.asInt(arguments[4]) : 250;
+        Backup.Progress told = progress == null ? null : (status, remaining, pageCount) -> {
+            try {
+                Object next = interop.execute(progress, status, remaining, pageCount);
+                return interop.fitsInInt(next) ? interop.asInt(next) : Backup.KEEP;
+            } catch (com.oracle.truffle.api.interop.InteropException e) {
+                throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
+            }
+        };
+        String targetName = MemberArguments.schemaName(interop, arguments, 5);
+        ConnectionLock.Pair locks = new ConnectionLock.Pair(database.lock(), target.database().lock());
+        Backup.copy(database.connection(), name, target.database().connection(), targetName, pages, told, sleepMillis, new Backup.Steps() {
+            @Override
+            public void enter() {
+                locks.enter();
+            }
+
+            @Override
+            public void leave() {
+                locks.leave();
+            }
+
+            @Override
+            public void sleep(int millis) {
+                ConnectionLock.sleep(millis);
+            }
+        });
+        return SqlNull.INSTANCE;
     }
 
     static Object invoke(String member, Object[] arguments, Database database, SqlContext context) throws UnknownIdentifierException, ArityException, UnsupportedTypeException, UnsupportedMessageException {
         InteropLibrary interop = InteropLibrary.getUncached();
         switch (member) {
-            case "backup": {
-                // backup(target[, name[, pages[, progress[, sleepMillis[, targetName]]]]]): copies
-                // database `name` (default "main") over target's `targetName` (default "main"), `pages` per step
-                // (negative: all at once), calling progress(status, remaining, pageCount) after
-                // each step; a number it returns is the next step's pages.
-                if (arguments.length < 1 || arguments.length > 6) {
-                    throw ArityException.create(1, 6, arguments.length);
-                }
-                if (!(arguments[0] instanceof ConnectionObject target)) {
-                    throw UnsupportedTypeException.create(arguments, "backup(target, ...): target must be a connection");
-                }
-                String name = MemberArguments.schemaName(interop, arguments, 1);
-                int pages = arguments.length > 2 && interop.fitsInInt(arguments[2]) ? interop.asInt(arguments[2]) : -1;
-                Object progress = MemberArguments.optionalCallable(interop, arguments, 3, "backup(target, name, pages, progress): progress must be executable");
-                int sleepMillis = arguments.length > 4 && interop.fitsInInt(arguments[4]) ? interop.asInt(arguments[4]) : 250;
-                org.graalite.nativeapi.Backup.Progress told = progress == null ? null : (status, remaining, pageCount) -> {
-                    try {
-                        Object next = interop.execute(progress, status, remaining, pageCount);
-                        return interop.fitsInInt(next) ? interop.asInt(next) : org.graalite.nativeapi.Backup.KEEP;
-                    } catch (com.oracle.truffle.api.interop.InteropException e) {
-                        throw org.graalite.runtime.SqliteException.error("backup progress failed: " + e.getMessage());
-                    }
-                };
-                String targetName = MemberArguments.schemaName(interop, arguments, 5);
-                // The target connection is in the copy too: no other thread may use it meanwhile.
-                // (Two threads copying two connections into each other at once wait for each other.)
-                org.graalite.runtime.ConnectionLock targetLock = target.database().lock();
-                boolean targetLocked = targetLock.enter();
-                try {
-                    org.graalite.nativeapi.Backup.copy(database.connection(), name, target.database().connection(), targetName, pages, told, sleepMillis);
-                } finally {
-                    targetLock.leave(targetLocked);
-                }
-                return SqlNull.INSTANCE;
-            }
             case "serialize": {
                 // serialize([name]): the database's bytes as a BLOB, null if SQLite has none.
                 if (arguments.length > 1) {

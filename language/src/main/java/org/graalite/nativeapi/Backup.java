@@ -3,8 +3,6 @@ package org.graalite.nativeapi;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-import org.graalite.runtime.SqliteException;
-
 /**
  * Copies a database of one connection into another with SQLite's online backup
  * (sqlite3_backup_init, _step, _finish), a number of pages per step, as Python's
@@ -37,59 +35,90 @@ public final class Backup {
     }
 
     /**
+     * What each step holds while it calls SQLite, and how a step that finds a database busy or
+     * locked waits: the caller takes both connections' locks in {@link #enter} and lets them go
+     * in {@link #leave}, so that neither connection is held between steps, while the progress
+     * callback runs or while the copy waits (another thread may then finish its work on them).
+     */
+    public interface Steps {
+        void enter();
+
+        void leave();
+
+        void sleep(int millis);
+    }
+
+    /**
      * Copies database {@code sourceName} ("main", "temp" or an attached one) of {@code source}
      * over database {@code targetName} of {@code target}. {@code pages} per step (negative: all at once);
      * {@code progress} may be null; {@code sleepMillis} between tries when busy or locked.
      * SQLite's error, of the target connection, if the backup fails; what {@code progress}
-     * throws ends the backup and is thrown.
+     * throws ends the backup and is thrown; a connection closed between two steps ends it
+     * with SQLITE_MISUSE.
      */
-    public static void copy(NativeConnection source, String sourceName, NativeConnection target, String targetName, int pages, Progress progress, int sleepMillis) {
+    public static void copy(NativeConnection source, String sourceName, NativeConnection target, String targetName, int pages, Progress progress, int sleepMillis, Steps steps) {
         MemorySegment backup;
+        steps.enter();
         try (Arena arena = Arena.ofConfined()) {
             backup = (MemorySegment) BACKUP_INIT.invokeExact(target.db(), arena.allocateFrom(targetName), source.db(), arena.allocateFrom(sourceName));
+            if (backup.address() == 0) {
+                throw target.lastError(Sqlite3.extendedErrcode(target.db()));
+            }
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
-        }
-        if (backup.address() == 0) {
-            throw target.lastError(Sqlite3.extendedErrcode(target.db()));
+        } finally {
+            steps.leave();
         }
         int step = pages;
         int rc;
         try {
             do {
-                rc = (int) BACKUP_STEP.invokeExact(backup, step);
+                int remaining;
+                int pageCount;
+                steps.enter();
+                try {
+                    // Closed since the last step (sqlite3_close_v2 left it a zombie for the backup): db() says so.
+                    source.db();
+                    target.db();
+                    rc = (int) BACKUP_STEP.invokeExact(backup, step);
+                    remaining = (int) BACKUP_REMAINING.invokeExact(backup);
+                    pageCount = (int) BACKUP_PAGECOUNT.invokeExact(backup);
+                } finally {
+                    steps.leave();
+                }
                 if (progress != null) {
-                    int next = progress.stepped(rc, (int) BACKUP_REMAINING.invokeExact(backup), (int) BACKUP_PAGECOUNT.invokeExact(backup));
+                    int next = progress.stepped(rc, remaining, pageCount);
                     if (next != KEEP) {
                         step = next;
                     }
                 }
                 if (rc == BUSY || rc == LOCKED) {
-                    Thread.sleep(Math.max(0, sleepMillis));
+                    steps.sleep(sleepMillis);
                 }
             } while (rc == 0 || rc == BUSY || rc == LOCKED);
-        } catch (RuntimeException e) {
-            finish(backup);
-            throw e;
-        } catch (InterruptedException e) {
-            finish(backup);
-            Thread.currentThread().interrupt();
-            throw new SqliteException(9, "interrupted");
         } catch (Throwable t) {
-            finish(backup);
+            finish(backup, steps);
             throw Sqlite3.rethrow(t);
         }
-        int finished = finish(backup);
+        int finished = finish(backup, steps);
         if (finished != 0 || rc != DONE) {
-            throw target.lastError(finished != 0 ? finished : rc);
+            steps.enter();
+            try {
+                throw target.lastError(finished != 0 ? finished : rc);
+            } finally {
+                steps.leave();
+            }
         }
     }
 
-    private static int finish(MemorySegment backup) {
+    private static int finish(MemorySegment backup, Steps steps) {
+        steps.enter();
         try {
             return (int) BACKUP_FINISH.invokeExact(backup);
         } catch (Throwable t) {
             throw Sqlite3.rethrow(t);
+        } finally {
+            steps.leave();
         }
     }
 }

@@ -3,6 +3,7 @@ package org.graalite.runtime;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import com.oracle.truffle.api.Assumption;
@@ -49,6 +50,9 @@ public final class ConnectionLock {
     private final ReentrantLock lock = new ReentrantLock();
     /** The context's environment, whose threads the hand-over asks. */
     private final TruffleLanguage.Env env;
+    /** Where this lock comes when two connections' locks are taken together (see {@link Pair}). */
+    private final long order = NEXT_ORDER.getAndIncrement();
+    private static final AtomicLong NEXT_ORDER = new AtomicLong();
 
     /**
      * Calls running without the lock: those of the context's only thread before it became
@@ -160,6 +164,53 @@ public final class ConnectionLock {
             future.get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("asking the context's threads for their calls into the connection failed", e.getCause());
+        }
+    }
+
+    /**
+     * Sleeps as a thread of a context should: thread-local actions still run, so a GraalPy
+     * thread waiting here hands its interpreter lock over (a database busy in a backup waits
+     * for the thread that holds it).
+     */
+    public static void sleep(long millis) {
+        blockInterruptibly(Thread::sleep, Math.max(0L, millis));
+    }
+
+    /**
+     * The locks of two connections that one call uses together (a backup from one into the
+     * other), always taken in the order the connections were opened, whichever is source or
+     * target: two threads copying the same two connections into each other at once then take
+     * turns instead of each holding one lock and waiting for the other forever. One pair per
+     * call, used by its thread alone.
+     */
+    public static final class Pair {
+        private final ConnectionLock first;
+        private final ConnectionLock second;
+        private boolean firstLocked;
+        private boolean secondLocked;
+
+        public Pair(ConnectionLock a, ConnectionLock b) {
+            this.first = a.order <= b.order ? a : b;
+            this.second = first == a ? b : a;
+        }
+
+        public void enter() {
+            firstLocked = first.enter();
+            if (second != first) {
+                try {
+                    secondLocked = second.enter();
+                } catch (RuntimeException e) {
+                    first.leave(firstLocked);
+                    throw e;
+                }
+            }
+        }
+
+        public void leave() {
+            if (second != first) {
+                second.leave(secondLocked);
+            }
+            first.leave(firstLocked);
         }
     }
 

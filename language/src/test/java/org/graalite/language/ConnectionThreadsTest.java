@@ -127,4 +127,72 @@ class ConnectionThreadsTest {
             threads.shutdownNow();
         }
     }
+
+    /**
+     * Two threads copy two connections into each other at once, a few pages per step, as a
+     * Python program's threads may (CPython's sqlite3 takes turns): each step holds both
+     * connections' locks, taken in one order whichever is source and target. Before that, each
+     * thread held its source's lock for the whole copy and waited for the other's forever.
+     * Then a connection closed by another thread between two steps ends the copy with
+     * SQLite's misuse error, and the copying connection goes on working.
+     */
+    @Test
+    void backupsIntoEachOtherTakeTurns(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try (Context c = SqlContexts.create("auto")) {
+            Value db = c.getBindings("sql");
+            Value a = db.invokeMember("open", dir.resolve("a.db").toString());
+            Value b = db.invokeMember("open", dir.resolve("b.db").toString());
+            for (Value connection : new Value[]{a, b}) {
+                connection.invokeMember("execute", "create table t(k integer primary key, v)");
+                connection.invokeMember("execute", "with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000) insert into t(v) select printf('%0200d', i) from n");
+            }
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<String>> copies = new ArrayList<>();
+            for (Value[] pair : new Value[][]{{a, b}, {b, a}}) {
+                copies.add(threads.submit(() -> {
+                    start.await();
+                    for (int k = 0; k < 10; k++) {
+                        pair[0].invokeMember("backup", pair[1], "main", 5, null, 1);
+                    }
+                    return "ok";
+                }));
+            }
+            start.countDown();
+            for (Future<String> copy : copies) {
+                assertEquals("ok", copy.get(120, TimeUnit.SECONDS));
+            }
+            for (Value connection : new Value[]{a, b}) {
+                assertEquals(List.of(List.of(2000L, 400000L)), SqlContexts.rows(connection.invokeMember("execute", "select count(*), sum(length(v)) from t")));
+                assertEquals(List.of(List.of("ok")), SqlContexts.rows(connection.invokeMember("execute", "pragma integrity_check")));
+            }
+
+            Value target = db.invokeMember("open", dir.resolve("c.db").toString());
+            CountDownLatch stepped = new CountDownLatch(1);
+            CountDownLatch closed = new CountDownLatch(1);
+            Future<String> copy = threads.submit(() -> {
+                try {
+                    a.invokeMember("backup", target, "main", 1, (ProxyExecutable) args -> {
+                        stepped.countDown();
+                        try {
+                            closed.await(60, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        return null;
+                    });
+                    return "copied";
+                } catch (org.graalvm.polyglot.PolyglotException e) {
+                    return e.getMessage();
+                }
+            });
+            assertTrue(stepped.await(60, TimeUnit.SECONDS));
+            threads.submit(() -> target.invokeMember("close")).get(60, TimeUnit.SECONDS);
+            closed.countDown();
+            assertEquals("the database connection is closed", copy.get(60, TimeUnit.SECONDS));
+            assertEquals(List.of(List.of(2000L)), SqlContexts.rows(a.invokeMember("execute", "select count(*) from t")));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
 }
