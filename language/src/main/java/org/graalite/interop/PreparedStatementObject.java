@@ -1,21 +1,15 @@
 package org.graalite.interop;
 
-import com.oracle.truffle.api.Assumption;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.RootCallTarget;
-import com.oracle.truffle.api.dsl.Cached;
-import com.oracle.truffle.api.dsl.Specialization;
 import com.oracle.truffle.api.interop.ArityException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.TruffleObject;
 import com.oracle.truffle.api.interop.UnknownIdentifierException;
 import com.oracle.truffle.api.library.ExportLibrary;
 import com.oracle.truffle.api.library.ExportMessage;
-import com.oracle.truffle.api.nodes.DirectCallNode;
 
 import org.graalite.nativeapi.NativeStatement;
 import org.graalite.runtime.Binder;
-import org.graalite.runtime.ConnectionLock;
 import org.graalite.runtime.Statement;
 
 /**
@@ -73,101 +67,9 @@ public final class PreparedStatementObject implements TruffleObject {
         return true;
     }
 
-    /**
-     * A guest's call of the statement. When its last execution ran on the Truffle tier, the
-     * program is called through a DirectCallNode cached per call target at the guest's call
-     * site (as QueryResult's row loop does), so a Python or JavaScript loop that executes a
-     * statement per iteration (an INSERT per row, a lookup per row) compiles the statement's
-     * steps into the loop; binding and the start of the execution stay behind boundaries.
-     */
     @ExportMessage
-    static final class Execute {
-        /** While no context of the engine has had two threads at once (see QueryResult.HasIteratorNextElement). */
-        @Specialization(guards = {"receiver.truffleTarget() == target", "target != null"}, assumptions = "alone", limit = "4")
-        static Object compiledAlone(PreparedStatementObject receiver, Object[] arguments,
-                        @Cached("receiver.truffleTarget()") RootCallTarget target,
-                        @Cached("create(target)") DirectCallNode call,
-                        @Cached("receiver.lock().singleThreaded()") Assumption alone) {
-            ConnectionLock lock = receiver.lock();
-            lock.enterAlone();
-            try {
-                return receiver.runCompiled(arguments, target, call);
-            } finally {
-                lock.leaveAlone();
-            }
-        }
-
-        @Specialization(guards = {"receiver.truffleTarget() == target", "target != null"}, limit = "4")
-        static Object compiled(PreparedStatementObject receiver, Object[] arguments,
-                        @Cached("receiver.truffleTarget()") RootCallTarget target,
-                        @Cached("create(target)") DirectCallNode call) {
-            ConnectionLock lock = receiver.lock();
-            boolean locked = lock.enter();
-            try {
-                return receiver.runCompiled(arguments, target, call);
-            } finally {
-                lock.leave(locked);
-            }
-        }
-
-        /** Last run on SQLite's engine (cold, or a statement the Truffle tier leaves to it), or inlining is off. */
-        @Specialization(guards = "receiver.truffleTarget() == null")
-        static Object notCompiled(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
-
-        /** More statements at one call site than the cache holds. */
-        @Specialization(replaces = {"compiledAlone", "compiled"})
-        static Object megamorphic(PreparedStatementObject receiver, Object[] arguments) {
-            return receiver.run(arguments);
-        }
-    }
-
-    ConnectionLock lock() {
-        return statement.database().lock();
-    }
-
-    /** The call target of the statement's program when its last execution ran on the Truffle tier (for the DSL's expressions). */
-    RootCallTarget truffleTarget() {
-        return statement.truffleTarget();
-    }
-
-    /**
-     * {@link #run} with the program stepped through {@code call}, with the connection entered:
-     * the same outcome as Database#run, errors included. The tier is chosen anew at the start;
-     * if this execution does not run {@code target} it goes on as {@link #run} would.
-     */
-    private Object runCompiled(Object[] arguments, RootCallTarget target, DirectCallNode call) {
-        int generation = begin(arguments);
-        if (statement.truffleTarget() != target) {
-            return statement.database().runBegun(statement, generation, false);
-        }
-        if (statement.isQuery()) {
-            return firstRows(generation, statement.stepInlined(call));
-        }
-        long before = statement.execution().vdbe.totalChangesAtBegin;
-        while (statement.stepInlined(call)) {
-            // a statement without result columns produces no rows
-        }
-        return changesSince(before);
-    }
-
-    /** Ends a running execution, binds {@code arguments} and begins the next execution: its generation. */
-    @TruffleBoundary
-    private int begin(Object[] arguments) {
-        statement.finish();
-        Binder.bind(statement, arguments);
-        return statement.begin();
-    }
-
-    @TruffleBoundary
-    private QueryResult firstRows(int generation, boolean hasRow) {
-        return new QueryResult(statement, generation, hasRow, false);
-    }
-
-    @TruffleBoundary
-    private long changesSince(long before) {
-        return statement.changesSince(before);
+    Object execute(Object[] arguments) {
+        return run(arguments);
     }
 
     @ExportMessage

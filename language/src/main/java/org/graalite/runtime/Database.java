@@ -335,34 +335,26 @@ public final class Database implements AutoCloseable {
     @TruffleBoundary
     public Object run(Statement statement, boolean closeWhenDone) {
         try {
-            Object result = runBegun(statement, statement.begin(), closeWhenDone);
-            if (closeWhenDone && !(result instanceof QueryResult)) {
+            int generation = statement.begin();
+            if (statement.isQuery()) {
+                boolean hasRow = statement.step();
+                return new QueryResult(statement, generation, hasRow, closeWhenDone);
+            }
+            long before = statement.totalChangesAtBegin();
+            while (statement.step()) {
+                // a statement without result columns produces no rows
+            }
+            long changed = statement.changesSince(before);
+            if (closeWhenDone) {
                 statement.close();
             }
-            return result;
+            return changed;
         } catch (RuntimeException e) {
             if (closeWhenDone) {
                 statement.close();
             }
             throw e;
         }
-    }
-
-    /**
-     * {@link #run} after {@code statement.begin()} gave {@code generation}: a query's result
-     * after its first step, or the number of rows changed (the statement is not closed here).
-     */
-    @TruffleBoundary
-    public Object runBegun(Statement statement, int generation, boolean closeWhenDone) {
-        if (statement.isQuery()) {
-            boolean hasRow = statement.step();
-            return new QueryResult(statement, generation, hasRow, closeWhenDone);
-        }
-        long before = statement.totalChangesAtBegin();
-        while (statement.step()) {
-            // a statement without result columns produces no rows
-        }
-        return statement.changesSince(before);
     }
 
     /**
