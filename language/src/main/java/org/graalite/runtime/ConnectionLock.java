@@ -151,7 +151,7 @@ public final class ConnectionLock {
             if (!seen.get()) {
                 break;
             }
-            blockInterruptibly(Thread::sleep, 1L);
+            sleep(1L);
         }
         // The other threads' counts are read on their own threads above; this one's is its own.
         if (unlockedCalls == 0) {

@@ -363,6 +363,7 @@ public final class Statement implements AutoCloseable {
         if (shape != null && !again.callsDefinedFunctions()) {
             takeVariant(variants().add(shape, again, againFingerprint));
         } else {
+            saveVariant();
             program = again;
             fingerprint = againFingerprint;
             callTarget = null;
@@ -387,15 +388,20 @@ public final class Statement implements AutoCloseable {
 
     /** Makes {@code v} the current program, keeping what the Truffle tier built for the one before. */
     private void takeVariant(ProgramVariants.Variant v) {
-        if (variant != null) {
-            variant.callTarget = callTarget;
-            variant.execution = execution;
-        }
+        saveVariant();
         program = v.program;
         fingerprint = v.fingerprint;
         callTarget = v.callTarget;
         execution = v.execution;
         variant = v;
+    }
+
+    /** If the current program is a remembered variant, keeps what the Truffle tier built for it there, for when it comes back. */
+    private void saveVariant() {
+        if (variant != null) {
+            variant.callTarget = callTarget;
+            variant.execution = execution;
+        }
     }
 
     /** The current program is remembered as {@code v} (one more shape of it): its call target and execution go with it. */
