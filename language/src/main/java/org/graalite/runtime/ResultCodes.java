@@ -3,6 +3,8 @@ package org.graalite.runtime;
 import java.util.HashMap;
 import java.util.Map;
 
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
+
 /** SQLite's result codes, primary and extended, by number (from sqlite3.h of 3.54.1). */
 public final class ResultCodes {
     public static final int SQLITE_OK = 0;
@@ -28,7 +30,14 @@ public final class ResultCodes {
     private ResultCodes() {
     }
 
-    /** The name of a result code, for example SQLITE_CONSTRAINT_UNIQUE; the primary code's name for an unknown extended code. */
+    /**
+     * The name of a result code, for example SQLITE_CONSTRAINT_UNIQUE; the primary code's name
+     * for an unknown extended code. Out of line: a guest's read of an error's codeName is
+     * compiled with the guest's code, and partial evaluation of HashMap.get follows the map's
+     * recursive tree bins until it gives up on the whole compilation ("too deep inlining"), which
+     * left GraalPy's handler of every sqlite3 error in its interpreter.
+     */
+    @TruffleBoundary
     public static String name(int code) {
         String n = NAMES.get(code);
         if (n == null) {

@@ -63,4 +63,45 @@ class GuestLoopsCompileTest {
         }
         assertEquals(expected, total, 1e-6);
     }
+
+    /**
+     * A loop that inserts a duplicate key and reads the error's members, as the Python and
+     * JavaScript modules do to raise sqlite3's IntegrityError and better-sqlite3's SqliteError:
+     * the catch block compiles too (reading codeName once took partial evaluation into HashMap's
+     * recursive tree bins, a failed compilation that left every error handler interpreted).
+     */
+    @Test
+    void errorHandlersThatReadTheErrorCompileWithoutFailures() {
+        String program = """
+                        Polyglot.eval("sql", "create table k(id integer primary key)");
+                        const db = Polyglot.import("sql");
+                        db.execute("insert into k values (1)");
+                        const insert = db.prepare("insert into k values (?)");
+                        function attempt(i) {
+                          try {
+                            insert(1);
+                            return 0;
+                          } catch (e) {
+                            return e.codeName.length + e.code + e.primaryCode + e.message.length + i % 2;
+                          }
+                        }
+                        let total = 0;
+                        for (let i = 0; i < 600; i++) total += attempt(i);
+                        total;
+                        """;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        double total;
+        try (Engine engine = Engine.newBuilder("js", "sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.TraceCompilation", "true")
+                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.FirstTierCompilationThreshold", "50")
+                        .option("engine.LastTierCompilationThreshold", "150").logHandler(log).build();
+                        Context context = Context.newBuilder("js", "sql").engine(engine).allowAllAccess(true).build()) {
+            total = context.eval("js", program).asDouble();
+        }
+        String trace = log.toString(StandardCharsets.UTF_8);
+        assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("attempt")), "the error handler was not compiled:\n" + trace);
+        assertTrue(!trace.contains("opt failed"), trace);
+        // SQLITE_CONSTRAINT_PRIMARYKEY (1555, primary 19) with SQLite's message, then i % 2.
+        String message = "UNIQUE constraint failed: k.id";
+        assertEquals(600 * ("SQLITE_CONSTRAINT_PRIMARYKEY".length() + 1555 + 19 + message.length()) + 300, total, 1e-6);
+    }
 }
