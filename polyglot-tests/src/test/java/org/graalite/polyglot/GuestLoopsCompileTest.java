@@ -43,17 +43,10 @@ class GuestLoopsCompileTest {
 
     @Test
     void hotGuestLoopsCompileWithoutFailures() {
-        ByteArrayOutputStream log = new ByteArrayOutputStream();
-        double total;
-        try (Engine engine = Engine.newBuilder("js", "sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.TraceCompilation", "true")
-                        .option("engine.BackgroundCompilation", "false").option("engine.CompilationFailureAction", "Throw").option("engine.FirstTierCompilationThreshold", "50")
-                        .option("engine.LastTierCompilationThreshold", "150").logHandler(log).build();
-                        Context context = Context.newBuilder("js", "sql").engine(engine).allowAllAccess(true).build()) {
-            total = context.eval("js", PROGRAM).asDouble();
-        }
-        String trace = log.toString(StandardCharsets.UTF_8);
-        assertTrue(trace.contains("opt done") && trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("round")), "the loop was not compiled:\n" + trace);
-        assertTrue(!trace.contains("opt failed"), trace);
+        StringBuilder trace = new StringBuilder();
+        double total = runTraced(PROGRAM, trace);
+        assertTrue(trace.toString().contains("opt done") && trace.toString().lines().anyMatch(l -> l.contains("opt done") && l.contains("round")), "the loop was not compiled:\n" + trace);
+        assertTrue(!trace.toString().contains("opt failed"), trace.toString());
         // Sum over k of: rows 1..3 (a + b), the keyed row's text and doubled b, n, changes (1), and 1.
         double expected = 0;
         for (int k = 0; k < 400; k++) {
@@ -89,6 +82,20 @@ class GuestLoopsCompileTest {
                         for (let i = 0; i < 600; i++) total += attempt(i);
                         total;
                         """;
+        StringBuilder trace = new StringBuilder();
+        double total = runTraced(program, trace);
+        assertTrue(trace.toString().lines().anyMatch(l -> l.contains("opt done") && l.contains("attempt")), "the error handler was not compiled:\n" + trace);
+        assertTrue(!trace.toString().contains("opt failed"), trace.toString());
+        // SQLITE_CONSTRAINT_PRIMARYKEY (1555, primary 19) with SQLite's message, then i % 2.
+        String message = "UNIQUE constraint failed: k.id";
+        assertEquals(600 * ("SQLITE_CONSTRAINT_PRIMARYKEY".length() + 1555 + 19 + message.length()) + 300, total, 1e-6);
+    }
+
+    /**
+     * Runs a JavaScript program with compilations made at once, early, and failures thrown
+     * (engine.CompilationFailureAction=Throw); appends the compilation trace to {@code trace}.
+     */
+    private static double runTraced(String program, StringBuilder trace) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         double total;
         try (Engine engine = Engine.newBuilder("js", "sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.TraceCompilation", "true")
@@ -97,11 +104,7 @@ class GuestLoopsCompileTest {
                         Context context = Context.newBuilder("js", "sql").engine(engine).allowAllAccess(true).build()) {
             total = context.eval("js", program).asDouble();
         }
-        String trace = log.toString(StandardCharsets.UTF_8);
-        assertTrue(trace.lines().anyMatch(l -> l.contains("opt done") && l.contains("attempt")), "the error handler was not compiled:\n" + trace);
-        assertTrue(!trace.contains("opt failed"), trace);
-        // SQLITE_CONSTRAINT_PRIMARYKEY (1555, primary 19) with SQLite's message, then i % 2.
-        String message = "UNIQUE constraint failed: k.id";
-        assertEquals(600 * ("SQLITE_CONSTRAINT_PRIMARYKEY".length() + 1555 + 19 + message.length()) + 300, total, 1e-6);
+        trace.append(log.toString(StandardCharsets.UTF_8));
+        return total;
     }
 }
