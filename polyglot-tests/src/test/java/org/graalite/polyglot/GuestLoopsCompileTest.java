@@ -43,10 +43,9 @@ class GuestLoopsCompileTest {
 
     @Test
     void hotGuestLoopsCompileWithoutFailures() {
-        StringBuilder trace = new StringBuilder();
-        double total = runTraced(PROGRAM, trace);
-        assertTrue(trace.toString().contains("opt done") && trace.toString().lines().anyMatch(l -> l.contains("opt done") && l.contains("round")), "the loop was not compiled:\n" + trace);
-        assertTrue(!trace.toString().contains("opt failed"), trace.toString());
+        Traced run = runTraced(PROGRAM);
+        assertTrue(run.trace().contains("opt done") && run.trace().lines().anyMatch(l -> l.contains("opt done") && l.contains("round")), "the loop was not compiled:\n" + run.trace());
+        assertTrue(!run.trace().contains("opt failed"), run.trace());
         // Sum over k of: rows 1..3 (a + b), the keyed row's text and doubled b, n, changes (1), and 1.
         double expected = 0;
         for (int k = 0; k < 400; k++) {
@@ -54,7 +53,7 @@ class GuestLoopsCompileTest {
             double b = (a - 1) * 0.5;
             expected += (1 + 0.0) + (2 + 0.5) + (3 + 1.0) + ("r" + (a - 1)).length() + 2 * b + ("r" + (a - 1)).length() + (a - 1) + 1 + 1;
         }
-        assertEquals(expected, total, 1e-6);
+        assertEquals(expected, run.total(), 1e-6);
     }
 
     /**
@@ -82,20 +81,23 @@ class GuestLoopsCompileTest {
                         for (let i = 0; i < 600; i++) total += attempt(i);
                         total;
                         """;
-        StringBuilder trace = new StringBuilder();
-        double total = runTraced(program, trace);
-        assertTrue(trace.toString().lines().anyMatch(l -> l.contains("opt done") && l.contains("attempt")), "the error handler was not compiled:\n" + trace);
-        assertTrue(!trace.toString().contains("opt failed"), trace.toString());
+        Traced run = runTraced(program);
+        assertTrue(run.trace().lines().anyMatch(l -> l.contains("opt done") && l.contains("attempt")), "the error handler was not compiled:\n" + run.trace());
+        assertTrue(!run.trace().contains("opt failed"), run.trace());
         // SQLITE_CONSTRAINT_PRIMARYKEY (1555, primary 19) with SQLite's message, then i % 2.
         String message = "UNIQUE constraint failed: k.id";
-        assertEquals(600 * ("SQLITE_CONSTRAINT_PRIMARYKEY".length() + 1555 + 19 + message.length()) + 300, total, 1e-6);
+        assertEquals(600 * ("SQLITE_CONSTRAINT_PRIMARYKEY".length() + 1555 + 19 + message.length()) + 300, run.total(), 1e-6);
+    }
+
+    /** A program's result and the engine's compilation trace while it ran. */
+    private record Traced(double total, String trace) {
     }
 
     /**
      * Runs a JavaScript program with compilations made at once, early, and failures thrown
-     * (engine.CompilationFailureAction=Throw); appends the compilation trace to {@code trace}.
+     * (engine.CompilationFailureAction=Throw).
      */
-    private static double runTraced(String program, StringBuilder trace) {
+    private static Traced runTraced(String program) {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         double total;
         try (Engine engine = Engine.newBuilder("js", "sql").allowExperimentalOptions(true).option("engine.WarnInterpreterOnly", "false").option("engine.TraceCompilation", "true")
@@ -104,7 +106,6 @@ class GuestLoopsCompileTest {
                         Context context = Context.newBuilder("js", "sql").engine(engine).allowAllAccess(true).build()) {
             total = context.eval("js", program).asDouble();
         }
-        trace.append(log.toString(StandardCharsets.UTF_8));
-        return total;
+        return new Traced(total, log.toString(StandardCharsets.UTF_8));
     }
 }
