@@ -100,8 +100,7 @@ final class AggregateNodes {
         @TruffleBoundary
         private void overflowed(long x) {
             overflow = true;
-            init(iSum);
-            approx = true;
+            turnApproximate();
             addLong(x);
         }
 
@@ -159,8 +158,7 @@ final class AggregateNodes {
                 return true;
             }
             overflow = true;
-            approx = true;
-            init(iSum);
+            turnApproximate();
             return false;
         }
 
@@ -174,7 +172,10 @@ final class AggregateNodes {
             add(r);
         }
 
-        /** The first real of the sum: what the integers made so far becomes the start of the approximate sum (once per sum, out of line). */
+        /**
+         * The first real of the sum, or an overflow: what the integers made so far becomes the
+         * start of the approximate sum (once per sum, out of line).
+         */
         @TruffleBoundary
         private void turnApproximate() {
             init(iSum);
