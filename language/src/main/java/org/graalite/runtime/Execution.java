@@ -208,21 +208,51 @@ public final class Execution {
     }
 
     /**
-     * The next execution of the same program, with {@code parameters}: a new object, whose
-     * cursors come from this one's (see {@link #spareCursors}), which is over. New, not this one
-     * emptied, because of the collector: G1 on JDK 25 puts a StoreLoad fence into every store
-     * of a reference into an object of its old generation (a card of a young object skips it),
-     * and a statement's registers and row take a fresh value (a boxed number, a row array) at
-     * nearly every instruction. In an execution reused for long enough to grow old every such
-     * store paid the fence; a new execution's arrays are young. Measured on a row loop over
-     * 600,000 rows (the boundary workload select): JDBC 53.2 and 53.8 -> 49.9 and 49.5 ms,
-     * GraalPy 0.0705 -> 0.0666 s; lookups one row each, which allocate more now, unchanged.
+     * The next execution of the same program, with {@code parameters}: this one, which is over,
+     * made ready to run the program again from the start ({@link #restart}), if it has the
+     * same parameter array (a statement's executions do); else a new one, whose cursors come
+     * from this one's (see {@link #spareCursors}).
+     *
+     * <p>Reused rather than new: a new execution per run was five allocations (this object,
+     * its registers, its Once flags, its cursor array, its call arguments), 40% of the bytes a
+     * JDBC insert loop allocated (async-profiler, alloc). Session 26 made executions new
+     * because G1 on JDK 25 puts a StoreLoad fence into each store of a reference into an old
+     * object, and a reused execution's registers grow old; measured again in session 44 in one
+     * JVM that alternates the two every two rounds (100,000 JDBC inserts and their read-back,
+     * then a JDBC row loop over TPC-H sf 0.1's lineitem; fastest of 90 rounds each), reuse was
+     * as fast or faster on both collectors: inserts 608 -> 591 ns (parallel), 648 -> 641 (G1),
+     * the row loop 80 -> 78 ms and 82 -> 80, reading back 106 -> 105 and 107 -> 107.
      */
     public Execution next(Object[] parameters) {
-        Execution e = new Execution(vdbe, registers.length - 1, cursors.length, parameters, onceDone.length);
+        if (parameters != this.parameters) {
+            Execution e = new Execution(vdbe, registers.length - 1, cursors.length, parameters, onceDone.length);
+            recycleCursors();
+            e.spareCursors = spareCursors;
+            return e;
+        }
+        restart();
+        return this;
+    }
+
+    /** Puts this execution, which is over, in the state of a new one; its cursors are kept for {@link #openCursor}. */
+    private void restart() {
         recycleCursors();
-        e.spareCursors = spareCursors;
-        return e;
+        java.util.Arrays.fill(registers, null);
+        java.util.Arrays.fill(onceDone, false);
+        if (clearedNull != null) {
+            java.util.Arrays.fill(clearedNull, false);
+        }
+        if (subtypeOwners != null) {
+            java.util.Arrays.fill(subtypeOwners, null);
+        }
+        resumeAt = 0;
+        loopCount = 0;
+        vmSteps = 0;
+        progressLimit = Long.MAX_VALUE;
+        minWriteFileFormat = 255;
+        compareResult = 0;
+        row = null;
+        ignored = false;
     }
 
     /** Closes every cursor of this execution, keeping them for {@link #openCursor}. */

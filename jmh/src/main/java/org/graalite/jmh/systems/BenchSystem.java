@@ -43,6 +43,9 @@ public abstract class BenchSystem implements AutoCloseable {
 
     private static Engine sharedEngine;
 
+    /** Graalite's sql.TruffleTierAfter in the benchmarks (see {@link #open}). */
+    private static final String TRUFFLE_TIER_AFTER = System.getProperty("graalite.bench.truffleTierAfter", "0");
+
     public final String name;
 
     protected BenchSystem(String name) {
@@ -85,6 +88,8 @@ public abstract class BenchSystem implements AutoCloseable {
      * Graalite runs each statement on the tier of a hot statement from its first execution
      * (sql.TruffleTierAfter=0): by default sql.Tier=auto runs a statement's first 50
      * executions on SQLite's VDBE, which a warm-up of a few long executions would measure.
+     * The system property graalite.bench.truffleTierAfter sets another count (to measure a
+     * default user's warm-up: 50, iterations without warm-up, {@code -wi 0}).
      *
      * @param tier Graalite's sql.Tier (auto, truffle or native); the other systems ignore it
      * @param write whether the workload writes (SQLite systems get {@link #WRITE_PRAGMAS})
@@ -96,7 +101,7 @@ public abstract class BenchSystem implements AutoCloseable {
                 case "graalite-jdbc" -> {
                     Properties p = new Properties();
                     p.setProperty("sql.Tier", tier);
-                    p.setProperty("sql.TruffleTierAfter", "0");
+                    p.setProperty("sql.TruffleTierAfter", TRUFFLE_TIER_AFTER);
                     p.setProperty("jdbc.get_generated_keys", "false");
                     yield new Jdbc(system, DriverManager.getConnection("jdbc:graalite:" + data.sqlite.toAbsolutePath(), p), write, "Graalite JDBC, sql.Tier=" + tier);
                 }
@@ -170,7 +175,7 @@ public abstract class BenchSystem implements AutoCloseable {
         GraalitePolyglot(Dataset data, String tier, boolean write) {
             super("graalite");
             this.tier = tier;
-            context = Context.newBuilder("sql").engine(engine()).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).option("sql.TruffleTierAfter", "0").build();
+            context = Context.newBuilder("sql").engine(engine()).allowNativeAccess(true).allowIO(IOAccess.ALL).option("sql.Database", data.sqlite.toAbsolutePath().toString()).option("sql.Tier", tier).option("sql.TruffleTierAfter", TRUFFLE_TIER_AFTER).build();
             if (context.getEngine().getImplementationName().equals("Interpreted")) {
                 context.close();
                 throw new IllegalStateException("the Truffle runtime is the fallback one (Interpreted): start the JVM with the Graal flags (bin/jmh and bin/bench do)");
