@@ -96,9 +96,9 @@ public final class QueryResult implements TruffleObject {
 
     /**
      * Reads up to {@code most} rows into {@code batch}; fewer only at the end of the rows. On
-     * the Truffle tier this is one call of the program's batch target
-     * ({@link ProgramRootNode#rowBatchTarget}), in which the program compiles into the loop that
-     * collects its rows; elsewhere it steps row by row. An error ends the result and is thrown
+     * the Truffle tier this is one call of the program with the batch (see
+     * {@link ProgramRootNode#execute}), whose compiled code has the loop that collects its rows;
+     * elsewhere it steps row by row. An error ends the result and is thrown
      * with the rows before it left in {@code batch}.
      */
     @TruffleBoundary

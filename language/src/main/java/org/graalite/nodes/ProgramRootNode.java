@@ -4,7 +4,6 @@ import com.oracle.truffle.api.CompilerAsserts;
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
-import com.oracle.truffle.api.RootCallTarget;
 import com.oracle.truffle.api.TruffleLanguage;
 import com.oracle.truffle.api.frame.VirtualFrame;
 import com.oracle.truffle.api.nodes.BytecodeOSRNode;
@@ -14,6 +13,7 @@ import com.oracle.truffle.api.nodes.RootNode;
 
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.ProgressCounting;
+import org.graalite.runtime.RowBatch;
 
 /**
  * A statement's program on the Truffle tier: one node per instruction and a dispatch loop
@@ -37,9 +37,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
     private final String sql;
     /** Kept for the runtime's on-stack replacement of long loops (BytecodeOSRNode). */
     @CompilationFinal private Object osrMetadata;
-    private final TruffleLanguage<?> language;
-    /** The call target that reads this program's rows in batches (see {@link #rowBatchTarget}); made on first use. */
-    private volatile RootCallTarget rowBatchTarget;
 
     /**
      * The pseudo address the dispatch starts at: it continues at the execution's resume point,
@@ -60,7 +57,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
 
     ProgramRootNode(TruffleLanguage<?> language, InstructionNode[] nodes, boolean[] interruptChecks, String sql) {
         super(language, frameDescriptor());
-        this.language = language;
         this.nodes = nodes;
         this.interruptChecks = interruptChecks;
         this.sql = sql;
@@ -80,11 +76,45 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
         this.entries = e;
     }
 
+    /**
+     * Arguments: the {@link Execution}, and for a batch of rows a {@link RowBatch}. Without a
+     * batch the program runs to its next ResultRow ({@code true}, the row is in the execution)
+     * or its halt ({@code false}). With one it runs until the batch is full ({@code true}: more
+     * rows may follow) or the program halted ({@code false}): a host caller that cannot inline
+     * the program (the JDBC driver reading ahead) pays one call per batch instead of one per
+     * row. One call site of the dispatch serves both, so the program is compiled once for
+     * both: a root of its own for batches compiled it again with the program inlined (5.4 s of
+     * the 23 s the TATP mix's compilations took on two cores, session 44).
+     */
     @Override
     public Object execute(VirtualFrame frame) {
-        Execution execution = (Execution) frame.getArguments()[0];
+        Object[] arguments = frame.getArguments();
+        Execution execution = (Execution) arguments[0];
         frame.setObject(EXECUTION_SLOT, execution);
-        return run(frame, execution, RESUME);
+        RowBatch batch = arguments.length > 1 ? (RowBatch) arguments[1] : null;
+        int start = batch == null ? 0 : batch.count;
+        while (true) {
+            Object result = run(frame, execution, RESUME);
+            if (batch == null) {
+                return result;
+            }
+            if (!(Boolean) result) {
+                reportBatch(batch, start);
+                return false;
+            }
+            batch.rows[batch.count++] = execution.row;
+            if (batch.count >= batch.limit) {
+                reportBatch(batch, start);
+                return true;
+            }
+        }
+    }
+
+    /** Each row of a batch is a loop iteration to the runtime, so that a program read in batches compiles as soon as its rows are many. */
+    private void reportBatch(RowBatch batch, int start) {
+        if (CompilerDirectives.hasNextTier()) {
+            LoopNode.reportLoopCount(this, batch.count - start);
+        }
     }
 
     /**
@@ -302,26 +332,6 @@ public final class ProgramRootNode extends RootNode implements BytecodeOSRNode {
             LoopNode.reportLoopCount(this, execution.loopCount);
             execution.loopCount = 0;
         }
-    }
-
-    /**
-     * The call target that steps the program of {@code programTarget} (a call target of this
-     * class) until a {@link org.graalite.runtime.RowBatch} is full, for host callers that read
-     * many rows (see RowBatchRootNode). One per program, shared like the program itself.
-     */
-    public static RootCallTarget rowBatchTarget(RootCallTarget programTarget) {
-        ProgramRootNode root = (ProgramRootNode) programTarget.getRootNode();
-        RootCallTarget target = root.rowBatchTarget;
-        if (target == null) {
-            synchronized (root) {
-                target = root.rowBatchTarget;
-                if (target == null) {
-                    target = new RowBatchRootNode(root.language, programTarget).getCallTarget();
-                    root.rowBatchTarget = target;
-                }
-            }
-        }
-        return target;
     }
 
     @Override

@@ -615,14 +615,14 @@ public final class Statement implements AutoCloseable {
     }
 
     /**
-     * A call node of the row batch target of {@code programTarget} (ProgramRootNode#rowBatchTarget,
-     * the statement's {@link #truffleTarget()}), for Java code outside compiled programs.
+     * A call node of {@code programTarget} (the statement's {@link #truffleTarget()}) for Java
+     * code outside compiled programs that reads rows in batches (ProgramRootNode#execute with a
+     * RowBatch).
      */
     public DirectCallNode hostRowBatch(RootCallTarget programTarget) {
         DirectCallNode call = hostRowBatch;
-        RootCallTarget target = ProgramRootNode.rowBatchTarget(programTarget);
-        if (call == null || call.getCallTarget() != target) {
-            hostRowBatch = call = DirectCallNode.create(target);
+        if (call == null || call.getCallTarget() != programTarget) {
+            hostRowBatch = call = DirectCallNode.create(programTarget);
         }
         return call;
     }

@@ -97,7 +97,7 @@ class CompilationTest {
             assertEquals(40L * 1980, rows);
             assertEquals(40L * (2001L * 2000 / 2 - 20L * 21 / 2), sum);
         }
-        assertCompiledWithoutLoops(log, "sql-rows:rows of select a, b, c * 2", 2, "sql-rows:", "sql:select");
+        assertCompiledWithoutLoops(log, "sql:select a, b, c * 2", 2, "sql:select");
     }
 
     /**
