@@ -115,7 +115,7 @@ public final class QueryResult implements TruffleObject {
         if (target != null && !batch.isFull() && !statement.isClosed()) {
             boolean more;
             try {
-                more = (Boolean) statement.hostRowBatch(target).call(statement.execution(), batch);
+                more = (Boolean) statement.hostCall().call(statement.execution(), batch);
             } catch (RuntimeException e) {
                 // Only an execution that has not produced a row yet may go on natively.
                 if (batch.count > 0 || !statement.continuesNativelyAfterSchemaChange(e)) {

@@ -175,11 +175,8 @@ public final class Execution {
             e.callerArguments = arguments;
             callees[pc] = e;
         } else {
-            e.recycleCursors();
-            java.util.Arrays.fill(e.onceDone, false);
+            e.rewind();
         }
-        e.resumeAt = 0;
-        e.ignored = false;
         e.minWriteFileFormat = minWriteFileFormat;
         return e;
     }
@@ -236,22 +233,32 @@ public final class Execution {
 
     /** Puts this execution, which is over, in the state of a new one; its cursors are kept for {@link #openCursor}. */
     private void restart() {
-        recycleCursors();
+        rewind();
         java.util.Arrays.fill(registers, null);
-        java.util.Arrays.fill(onceDone, false);
         if (clearedNull != null) {
             java.util.Arrays.fill(clearedNull, false);
         }
         if (subtypeOwners != null) {
             java.util.Arrays.fill(subtypeOwners, null);
         }
-        resumeAt = 0;
         loopCount = 0;
         vmSteps = 0;
         progressLimit = Long.MAX_VALUE;
         minWriteFileFormat = 255;
         compareResult = 0;
         row = null;
+    }
+
+    /**
+     * Makes this execution, which is over, start its program again: cursors closed (kept for
+     * {@link #openCursor}), no Once passed, no halt by RAISE(IGNORE). A sub-program's execution
+     * keeps its registers from call to call, as SQLite's reused frame does; {@link #restart}
+     * empties them for a statement's next run.
+     */
+    private void rewind() {
+        recycleCursors();
+        java.util.Arrays.fill(onceDone, false);
+        resumeAt = 0;
         ignored = false;
     }
 

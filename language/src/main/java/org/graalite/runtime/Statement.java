@@ -62,14 +62,13 @@ public final class Statement implements AutoCloseable {
     /** The Truffle tier's program, built at the first execution on that tier. */
     private RootCallTarget callTarget;
     /**
-     * Calls of {@link #callTarget} and of its row batch target from Java code outside any
-     * compiled program (a step, a batch of rows for JDBC): through call nodes of the statement's
-     * own, not {@code CallTarget.call}, which from such code looks its caller's node up in a
-     * thread-local on every call (about 10% of a one-row lookup's time through JDBC). Made for
-     * the call target they call; null until needed.
+     * Calls of {@link #callTarget} from Java code outside any compiled program (a step, a batch
+     * of rows for JDBC): through a call node of the statement's own, not {@code CallTarget.call},
+     * which from such code looks its caller's node up in a thread-local on every call (about 10%
+     * of a one-row lookup's time through JDBC). Made for the call target it calls; null until
+     * needed.
      */
-    private DirectCallNode hostStep;
-    private DirectCallNode hostRowBatch;
+    private DirectCallNode hostCall;
     /** See {@link #fingerprint()}. */
     private String fingerprint;
     /** The current execution on the Truffle tier. */
@@ -443,7 +442,7 @@ public final class Statement implements AutoCloseable {
         if (tier == Tier.TRUFFLE) {
             boolean row;
             try {
-                row = (Boolean) hostStep().call(execution.callArguments);
+                row = (Boolean) hostCall().call(execution.callArguments);
             } catch (RuntimeException | Error e) {
                 return afterFailedTruffleStep(e);
             }
@@ -606,23 +605,14 @@ public final class Statement implements AutoCloseable {
         return tier == Tier.TRUFFLE && database.inlineStatements() ? callTarget : null;
     }
 
-    private DirectCallNode hostStep() {
-        DirectCallNode call = hostStep;
-        if (call == null || call.getCallTarget() != callTarget) {
-            hostStep = call = DirectCallNode.create(callTarget);
-        }
-        return call;
-    }
-
     /**
-     * A call node of {@code programTarget} (the statement's {@link #truffleTarget()}) for Java
-     * code outside compiled programs that reads rows in batches (ProgramRootNode#execute with a
-     * RowBatch).
+     * The call node of the current execution's program for Java code outside compiled programs:
+     * a step, or a batch of rows (ProgramRootNode#execute with a RowBatch).
      */
-    public DirectCallNode hostRowBatch(RootCallTarget programTarget) {
-        DirectCallNode call = hostRowBatch;
-        if (call == null || call.getCallTarget() != programTarget) {
-            hostRowBatch = call = DirectCallNode.create(programTarget);
+    public DirectCallNode hostCall() {
+        DirectCallNode call = hostCall;
+        if (call == null || call.getCallTarget() != callTarget) {
+            hostCall = call = DirectCallNode.create(callTarget);
         }
         return call;
     }
