@@ -173,6 +173,11 @@ public final class NativeStatement implements AutoCloseable {
         bindBytes(index, value.getBytes(StandardCharsets.UTF_8), true);
     }
 
+    /** Binds text given as its bytes, which SQLite keeps as they are (valid UTF-8 or not). */
+    public void bindText(int index, byte[] utf8) {
+        bindBytes(index, utf8, true);
+    }
+
     public void bindBlob(int index, byte[] value) {
         if (value.length == 0) {
             check(Sqlite3.bindZeroblob(pointer(), index, 0));

@@ -98,13 +98,18 @@ public final class Binder {
     /** Binds one guest value to parameter {@code index} (1-based) for the Truffle tier, and natively if {@code natively}. */
     private static void bindValue(Statement statement, int index, Object value, boolean natively) {
         Object v = toSqlValue(index, value, statement.database().guestNumbersAreReal());
+        if (v instanceof String s && !(value instanceof String)) {
+            // A guest language's string (a JavaScript string may hold lone surrogates); a
+            // Java String binds as Java encodes it, as in sqlite-jdbc.
+            v = InvalidText.ofGuestString(s);
+        }
         if (natively) {
             bindNative(statement.nativeStatement(), index, v);
         }
         statement.setParameterValue(index, v);
     }
 
-    /** Binds an SQL value (null, Long, Double, String or byte[]) to parameter {@code index} of the native statement. */
+    /** Binds an SQL value (null, Long, Double, String, InvalidText or byte[]) to parameter {@code index} of the native statement. */
     static void bindNative(NativeStatement s, int index, Object v) {
         if (v == null) {
             s.bindNull(index);
@@ -114,6 +119,8 @@ public final class Binder {
             s.bindDouble(index, d);
         } else if (v instanceof String t) {
             s.bindText(index, t);
+        } else if (v instanceof InvalidText t) {
+            s.bindText(index, t.bytes());
         } else {
             s.bindBlob(index, (byte[]) v);
         }

@@ -61,6 +61,60 @@ public final class InvalidText {
         return Arrays.equals(again, 0, again.length, buffer, offset, offset + length);
     }
 
+    /**
+     * The text a guest language's string {@code s} spells, as JavaScript engines write strings
+     * to UTF-8 (V8's, which better-sqlite3 binds with): {@code s} itself, or, when it holds a
+     * lone surrogate (half of a pair without the other half; valid in JavaScript strings), an
+     * InvalidText whose bytes encode each lone surrogate as a three-byte sequence (U+D800 as
+     * ED A0 80) and everything else as UTF-8. Java's encoder would write a '?' instead, which
+     * Java callers get (as from sqlite-jdbc).
+     */
+    public static Object ofGuestString(String s) {
+        int i = firstLoneSurrogate(s);
+        return i < 0 ? s : new InvalidText(encodeKeepingLoneSurrogates(s, i));
+    }
+
+    /** The index of {@code s}'s first lone surrogate, or -1. */
+    private static int firstLoneSurrogate(String s) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    @TruffleBoundary
+    private static byte[] encodeKeepingLoneSurrogates(String s, int firstLone) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(s.length() + 8);
+        out.writeBytes(s.substring(0, firstLone).getBytes(StandardCharsets.UTF_8));
+        int n = s.length();
+        for (int i = firstLone; i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                out.writeBytes(s.substring(i, i + 2).getBytes(StandardCharsets.UTF_8));
+                i++;
+            } else if (c < 0x80) {
+                out.write(c);
+            } else if (c < 0x800) {
+                out.write(0xC0 | (c >> 6));
+                out.write(0x80 | (c & 0x3F));
+            } else {
+                // Three bytes, lone surrogates included (the generalized UTF-8 V8 writes).
+                out.write(0xE0 | (c >> 12));
+                out.write(0x80 | ((c >> 6) & 0x3F));
+                out.write(0x80 | (c & 0x3F));
+            }
+        }
+        return out.toByteArray();
+    }
+
     /** Whether {@code v} is a TEXT value: a String or an InvalidText. */
     public static boolean isText(Object v) {
         return v instanceof String || v instanceof InvalidText;

@@ -129,7 +129,7 @@ public final class Statement implements AutoCloseable {
         return parameterCount;
     }
 
-    /** Records the value bound to parameter {@code index}: null, Long, Double, String or byte[]. */
+    /** Records the value bound to parameter {@code index}: null, Long, Double, String, InvalidText or byte[]. */
     void setParameterValue(int index, Object value) {
         parameterValues[index] = value;
     }

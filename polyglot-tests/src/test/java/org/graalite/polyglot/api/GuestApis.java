@@ -93,13 +93,18 @@ final class GuestApis {
      * temporary directory, and asserts that it prints exactly {@code directory/<name>.out}.
      */
     static void runAndCompare(String language, String directory, String name) throws IOException {
+        runAndCompare(language, directory, name, TIER);
+    }
+
+    /** As {@link #runAndCompare(String, String, String)}, on the tier {@code tier}. */
+    static void runAndCompare(String language, String directory, String name, String tier) throws IOException {
         String expected = resource(directory + "/" + name.substring(0, name.lastIndexOf('.')) + ".out");
         Path cwd = Files.createTempDirectory("graalite-api-");
         // half.so, the test extension that load_extension.py and loadExtension.js load.
         Files.copy(testExtension(), cwd.resolve("half.so"));
         Set<Path> before = entries(PROCESS_DIRECTORY);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Context context = newContext(cwd, out)) {
+        try (Context context = newContext(cwd, out, tier)) {
             context.eval(Source.newBuilder(language, resource(directory + "/" + name), name).build());
         } catch (PolyglotException e) {
             throw new AssertionError(name + " failed after printing:\n" + out.toString(StandardCharsets.UTF_8) + "\n" + e.getMessage(), e);

@@ -1,8 +1,10 @@
 package org.graalite.polyglot.api;
 
+import java.io.IOException;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -18,12 +20,23 @@ import org.junit.jupiter.api.TestFactory;
  * checks of their results) and {@code numbers.js} (numbers bind and return as REALs, BigInts
  * as INTEGERs) and {@code direct_only.js} (functions and aggregates with directOnly kept out of
  * views, triggers and the schema) and {@code bind_refused.js} (booleans and objects refused as
- * parameters); the output of these two is better-sqlite3 12.11.1's on Node.js 20.
+ * parameters) and {@code lone_surrogates.js} (strings with lone surrogates bound as the bytes
+ * V8 writes); the output of these three is better-sqlite3 12.11.1's on Node.js 20.
  */
 class JavaScriptBetterSqlite3ProgramsTest {
     @TestFactory
     Stream<DynamicTest> programs() {
         return GuestApis.programs("api/js", ".js").stream()
                         .map(name -> DynamicTest.dynamicTest(name, () -> GuestApis.runAndCompare("js", "api/js", name)));
+    }
+
+    /**
+     * Lone surrogates bound as parameters reach the Truffle tier's registers as the bytes
+     * better-sqlite3 writes (an InvalidText), and its records, comparisons and SQLite's
+     * functions keep them: the same output as on SQLite's VDBE above.
+     */
+    @Test
+    void loneSurrogatesOnTheTruffleTier() throws IOException {
+        GuestApis.runAndCompare("js", "api/js", "lone_surrogates.js", "truffle");
     }
 }
