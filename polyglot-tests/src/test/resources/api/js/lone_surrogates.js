@@ -23,3 +23,12 @@ const count = db.prepare('SELECT count(*) FROM t WHERE s = ?').pluck();
 let found = 0;
 for (let i = 0; i < 200; i++) found += count.get(values[i % values.length]);
 console.log(found);
+// Functions, aggregates and virtual tables that return such strings.
+db.function('half', (s) => s.slice(0, 1));
+db.function('lone', () => 'z\uDFFF');
+console.log(JSON.stringify(db.prepare('SELECT hex(half(\'\uD83D\uDE00\')) AS h, hex(lone()) AS l, length(lone()) AS n').get()));
+console.log(JSON.stringify(db.prepare('SELECT hex(half(s)) AS h FROM t ORDER BY id').pluck().all()));
+db.aggregate('joined', { start: '', step: (acc, s) => acc + s.slice(-1) });
+console.log(db.prepare('SELECT hex(joined(s)) FROM t').pluck().get());
+db.table('pieces', { columns: ['p'], *rows() { yield { p: '\uD800' }; yield { p: 'ab\uDC00' }; } });
+console.log(JSON.stringify(db.prepare('SELECT hex(p) FROM pieces').pluck().all()));

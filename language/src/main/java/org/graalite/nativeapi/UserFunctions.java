@@ -344,11 +344,12 @@ public final class UserFunctions {
         } else if (r instanceof Double d) {
             RESULT_DOUBLE.invokeExact(context, (double) d);
         } else {
-            byte[] bytes = r instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : (byte[]) r;
+            boolean text = org.graalite.runtime.InvalidText.isText(r);
+            byte[] bytes = text ? org.graalite.runtime.InvalidText.utf8(r) : (byte[]) r;
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment m = arena.allocate(Math.max(1, bytes.length));
                 MemorySegment.copy(bytes, 0, m, ValueLayout.JAVA_BYTE, 0, bytes.length);
-                if (r instanceof String) {
+                if (text) {
                     RESULT_TEXT.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);
                 } else {
                     RESULT_BLOB.invokeExact(context, m, bytes.length, Sqlite3.TRANSIENT);

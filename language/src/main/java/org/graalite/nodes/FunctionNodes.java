@@ -342,7 +342,8 @@ final class FunctionNodes {
                 } else if (results.fitsInDouble(value)) {
                     return org.graalite.runtime.SqlValues.real(results.asDouble(value));
                 } else if (results.isString(value)) {
-                    return results.asString(value);
+                    // A guest's string keeps its lone surrogates (see Binder.toSqlValue).
+                    return value instanceof String s ? s : org.graalite.runtime.InvalidText.ofGuestString(results.asString(value));
                 }
             } catch (UnsupportedMessageException e) {
                 throw failed(e);

@@ -98,11 +98,6 @@ public final class Binder {
     /** Binds one guest value to parameter {@code index} (1-based) for the Truffle tier, and natively if {@code natively}. */
     private static void bindValue(Statement statement, int index, Object value, boolean natively) {
         Object v = toSqlValue(index, value, statement.database().guestNumbersAreReal());
-        if (v instanceof String s && !(value instanceof String)) {
-            // A guest language's string (a JavaScript string may hold lone surrogates); a
-            // Java String binds as Java encodes it, as in sqlite-jdbc.
-            v = InvalidText.ofGuestString(s);
-        }
         if (natively) {
             bindNative(statement.nativeStatement(), index, v);
         }
@@ -144,13 +139,19 @@ public final class Binder {
         return SqlValues.real(n.doubleValue());
     }
 
-    /** A guest value as SQL value: null, Long, Double, String or byte[] (index names the parameter in errors; 0 for a function's result). */
+    /**
+     * A guest value as SQL value: null, Long, Double, String, InvalidText or byte[] (index
+     * names the parameter in errors; 0 for a function's result). A Java String is text as Java
+     * encodes it (a lone surrogate becomes '?', as in sqlite-jdbc); a guest language's string
+     * keeps its lone surrogates as the bytes V8 writes, as better-sqlite3 stores them
+     * ({@link InvalidText#ofGuestString}).
+     */
     @TruffleBoundary
     public static Object toSqlValue(int index, Object value) {
         // The values languages pass most (boxed Java numbers and strings, Truffle strings) are
         // converted without interop: an uncached message looks up the receiver's library first.
         if (isPlainValue(value)) {
-            return value instanceof Integer i ? (Object) (long) i : value instanceof TruffleString t ? t.toJavaStringUncached() : value instanceof Double d ? SqlValues.real(d) : value;
+            return value instanceof Integer i ? (Object) (long) i : value instanceof TruffleString t ? InvalidText.ofGuestString(t.toJavaStringUncached()) : value instanceof Double d ? SqlValues.real(d) : value;
         }
         try {
             if (value == null || INTEROP.isNull(value)) {
@@ -168,7 +169,7 @@ public final class Binder {
                     return INTEROP.asBigInteger(value).doubleValue();
                 }
             } else if (INTEROP.isString(value)) {
-                return INTEROP.asString(value);
+                return InvalidText.ofGuestString(INTEROP.asString(value));
             } else if (value instanceof SqlBlob blob) {
                 return blob.bytes();
             } else if (INTEROP.hasBufferElements(value)) {
