@@ -924,6 +924,36 @@ class _Statement:
         return values
 
 
+class _RawText:
+    """TEXT whose bytes are not valid UTF-8, in a row until the text_factory or a converter takes it."""
+
+    __slots__ = ("raw",)
+
+    def __init__(self, raw):
+        self.raw = raw
+
+
+class _UndecodableRow(Exception):
+    """Raised while rows are read: a row has TEXT that the default text_factory cannot decode."""
+
+    def __init__(self, error):
+        self.error = error
+
+
+def _undecodable(statement, i, raw):
+    """sqlite3's error for TEXT that is not valid UTF-8 with the default text_factory: it
+    names the column and shows the text up to its first NUL, decoded with replacement. The
+    cursor stays on that row: every later fetch raises it again."""
+    shown = raw.split(b"\0", 1)[0].decode("utf-8", "replace")
+    error = OperationalError(f"Could not decode to UTF-8 column '{statement.columns[i]}' with text '{shown}'")
+    error._stays_on_row = True
+    return error
+
+
+def _stays_on_row(error):
+    return error is not None and getattr(error, "_stays_on_row", False)
+
+
 def _description(columns, detect_types):
     if not columns:
         return None
@@ -1075,6 +1105,9 @@ class Connection:
         self._thread = self._creator if check_same_thread else None
         self._callback_error = None
         self._handle = _open(database, uri)
+        # TEXT that is not valid UTF-8 reaches rows as its bytes: sqlite3 raises for it, or
+        # gives those bytes to the text_factory or a converter (see Cursor._foreign_values).
+        self._handle.invalidTextAsBytes(True)
         self._closed = False
         self._cache = {}
         self._cache_size = cached_statements
@@ -1967,6 +2000,9 @@ class Cursor:
                             break
                     else:
                         iterator = None
+                except _UndecodableRow as e:
+                    # sqlite3 raises at the fetch of that row, not here.
+                    pending = e.error
                 except (_ForeignException, _CallbackError) as e:
                     if not rows:
                         raise
@@ -2099,18 +2135,39 @@ class Cursor:
     def _convert_row(self, row, statement):
         """A row of the language as the tuple sqlite3 gives (before the row factory)."""
         values = tuple(row)
-        if _ForeignList in map(type, values):
-            values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
         connection = self.connection
         if connection.text_factory is not str or connection.detect_types:
-            values = self._slow_convert(values, statement)
+            if _ForeignList in map(type, values):
+                values = self._foreign_values(row, values)
+            return self._slow_convert(values, statement)
+        if _ForeignList in map(type, values):
+            values = self._plain_values(row, values, statement)
+        return values
+
+    def _foreign_values(self, row, values):
+        """The row's BLOB objects as bytes, and its TEXT that is not valid UTF-8 (which the
+        language hands out as bytes too) as _RawText."""
+        kinds = self.connection._handle.invalidTextColumns(row)
+        if "1" not in kinds:
+            return tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+        return tuple([(_RawText(bytes(v)) if kinds[i] == "1" else bytes(v)) if type(v) is _ForeignList else v
+                      for i, v in enumerate(values)])
+
+    def _plain_values(self, row, values, statement):
+        """_foreign_values with the default text_factory and no converters: text that is not
+        valid UTF-8 cannot be a str, and sqlite3 raises (_UndecodableRow)."""
+        values = self._foreign_values(row, values)
+        for i, v in enumerate(values):
+            if type(v) is _RawText:
+                raise _UndecodableRow(_undecodable(statement, i, v.raw))
         return values
 
     def _slow_convert(self, values, statement):
         connection = self.connection
         text_factory = connection.text_factory
         if text_factory is not str:
-            values = tuple(text_factory(v.encode("utf-8")) if type(v) is str else v for v in values)
+            values = tuple(text_factory(v.encode("utf-8")) if type(v) is str else text_factory(v.raw) if type(v) is _RawText else v
+                           for v in values)
         if connection.detect_types and converters:
             if self._converters is None or self._converters[0] is not statement:
                 self._converters = (statement, self._column_converters(statement))
@@ -2121,6 +2178,8 @@ class Cursor:
                     if function is not None and value is not None:
                         if type(value) is str:
                             value = value.encode("utf-8")
+                        elif type(value) is _RawText:
+                            value = value.raw
                         elif type(value) is float:
                             value = repr(value).encode("ascii")
                         elif type(value) is int:
@@ -2128,6 +2187,10 @@ class Cursor:
                         value = function(value)
                     out.append(value)
                 values = tuple(out)
+        for i, v in enumerate(values):
+            if type(v) is _RawText:
+                # The default text_factory, and no converter for the column.
+                raise _UndecodableRow(_undecodable(statement, i, v.raw))
         return values
 
     def _column_converters(self, statement):
@@ -2190,7 +2253,8 @@ class Cursor:
         ahead of the row it hands out, and drops that row when the step fails."""
         error = self._error
         if error is not None:
-            self._error = None
+            if not _stays_on_row(error):
+                self._error = None
             raise error
         iterator = self._iterator
         if iterator is None:
@@ -2211,7 +2275,7 @@ class Cursor:
                     for row in iterator:
                         values = tuple(row)
                         if _ForeignList in map(type, values):
-                            values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+                            values = self._plain_values(row, values, self._statement)
                         rows.append(values)
                         if len(rows) == size:
                             finished = False
@@ -2227,6 +2291,10 @@ class Cursor:
             error = self.connection._failure(e)
             if rows:
                 rows.pop()
+        except _UndecodableRow as e:
+            # The rows before it are fetched; the statement stays on that row (see _UndecodableRow).
+            error = e.error
+            finished = False
         if finished:
             self._done()
         self._rows = rows
@@ -2274,7 +2342,7 @@ class Cursor:
                         for row in iterator:
                             values = tuple(row)
                             if _ForeignList in map(type, values):
-                                values = tuple([bytes(v) if type(v) is _ForeignList else v for v in values])
+                                values = self._plain_values(row, values, self._statement)
                             rows.append(values)
                     else:
                         statement = self._statement
@@ -2282,7 +2350,14 @@ class Cursor:
                             rows.append(self._convert_row(row, statement))
             except (_ForeignException, _CallbackError) as e:
                 error = self.connection._failure(e)
-        self._done()
+            except _UndecodableRow as e:
+                error = e.error
+        if _stays_on_row(error):
+            # The statement stays on the row that cannot be decoded, as in sqlite3: this and
+            # every later fetch raise the same error (the rows before it are not returned).
+            self._error = error
+        else:
+            self._done()
         if error is not None:
             raise error from None
         factory = self.row_factory

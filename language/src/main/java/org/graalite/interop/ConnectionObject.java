@@ -65,7 +65,7 @@ import org.graalite.runtime.Database;
  */
 @ExportLibrary(InteropLibrary.class)
 public final class ConnectionObject implements TruffleObject {
-    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
+    private static final StringList MEMBERS = new StringList("prepare", "execute", "close", "begin", "commit", "rollback", "backup", "serialize", "deserialize", "interrupt", "setProgressHandler", "setAuthorizer", "limit", "blobOpen", "enableLoadExtension", "loadExtension", "integerColumns", "invalidTextColumns", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous", "invalidTextAsBytes", "createFunction", "createAggregate", "createWindowFunction", "createCollation", "createModule", "open", "changes", "totalChanges", "lastInsertRowid", "autocommit", "sqliteVersion", "path",
                     "truffleExecutions", "nativeExecutions");
 
     /**
@@ -292,6 +292,22 @@ public final class ConnectionObject implements TruffleObject {
                 char[] kinds = new char[row.size()];
                 for (int i = 0; i < kinds.length; i++) {
                     kinds[i] = row.get(i) instanceof Long ? '1' : '0';
+                }
+                return new String(kinds);
+            }
+            case "invalidTextColumns": {
+                // invalidTextColumns(row): which values of a result row are TEXT whose bytes are
+                // not valid UTF-8, handed out as bytes (invalidTextAsBytes), as a string of '1'
+                // and '0': what the Python module asks of a row with a BLOB object in it.
+                if (arguments.length != 1) {
+                    throw ArityException.create(1, 1, arguments.length);
+                }
+                if (!(arguments[0] instanceof Row row)) {
+                    throw UnsupportedTypeException.create(arguments, "invalidTextColumns(row): a row of a result");
+                }
+                char[] kinds = new char[row.size()];
+                for (int i = 0; i < kinds.length; i++) {
+                    kinds[i] = row.get(i) instanceof SqlBlob blob && blob.isInvalidText() ? '1' : '0';
                 }
                 return new String(kinds);
             }

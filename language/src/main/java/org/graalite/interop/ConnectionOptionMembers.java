@@ -11,11 +11,11 @@ import org.graalite.runtime.Database;
 
 /**
  * The connection object's members that read or set how the connection behaves: limit, flag,
- * enableLoadExtension, loadExtension, numbersAreReal, addExtensionFunctions and
- * walSynchronous (see {@link ConnectionObject}).
+ * enableLoadExtension, loadExtension, numbersAreReal, addExtensionFunctions, walSynchronous
+ * and invalidTextAsBytes (see {@link ConnectionObject}).
  */
 final class ConnectionOptionMembers {
-    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous");
+    static final StringList NAMES = new StringList("limit", "enableLoadExtension", "loadExtension", "flag", "numbersAreReal", "addExtensionFunctions", "walSynchronous", "invalidTextAsBytes");
 
     private ConnectionOptionMembers() {
     }
@@ -47,6 +47,22 @@ final class ConnectionOptionMembers {
                 boolean before = database.guestNumbersAreReal();
                 if (arguments.length == 1) {
                     database.setGuestNumbersAreReal(interop.asBoolean(arguments[0]));
+                }
+                return before;
+            }
+            case "invalidTextAsBytes": {
+                // invalidTextAsBytes([on]): whether rows hand out TEXT that is not valid UTF-8
+                // as its bytes (Database#invalidTextAsBytes; the Python module sets it). Returns
+                // the setting before.
+                if (arguments.length > 1) {
+                    throw ArityException.create(0, 1, arguments.length);
+                }
+                if (arguments.length == 1 && !interop.isBoolean(arguments[0])) {
+                    throw UnsupportedTypeException.create(arguments, "invalidTextAsBytes([on]): a boolean");
+                }
+                boolean before = database.invalidTextAsBytes();
+                if (arguments.length == 1) {
+                    database.setInvalidTextAsBytes(interop.asBoolean(arguments[0]));
                 }
                 return before;
             }

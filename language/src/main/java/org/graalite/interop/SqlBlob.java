@@ -18,9 +18,25 @@ import java.nio.ByteOrder;
 @ExportLibrary(InteropLibrary.class)
 public final class SqlBlob implements TruffleObject {
     private final byte[] bytes;
+    /**
+     * Whether these are the bytes of a TEXT value that is not valid UTF-8, handed out as bytes
+     * to a guest that asked for them (Database#invalidTextAsBytes): Python's sqlite3 raises or
+     * gives them to its text_factory, where a String would have U+FFFD in their place.
+     */
+    private final boolean invalidText;
 
     public SqlBlob(byte[] bytes) {
+        this(bytes, false);
+    }
+
+    public SqlBlob(byte[] bytes, boolean invalidText) {
         this.bytes = bytes;
+        this.invalidText = invalidText;
+    }
+
+    /** See {@link #SqlBlob(byte[], boolean)}. */
+    public boolean isInvalidText() {
+        return invalidText;
     }
 
     public byte[] bytes() {

@@ -264,6 +264,13 @@ public final class NativeStatement implements AutoCloseable {
         return p.address() == 0 ? null : Sqlite3.string(p, n);
     }
 
+    /** Column {@code i}'s TEXT as a String, or an InvalidText where its bytes are not valid UTF-8. */
+    public Object columnTextValue(int i) {
+        MemorySegment p = Sqlite3.columnText(stmt, i);
+        int n = Sqlite3.columnBytes(stmt, i);
+        return p.address() == 0 ? null : Sqlite3.text(p, n);
+    }
+
     public byte[] columnBlob(int i) {
         MemorySegment p = Sqlite3.columnBlob(stmt, i);
         int n = Sqlite3.columnBytes(stmt, i);

@@ -200,7 +200,7 @@ final class RegisterNodes {
         public void execute(Execution execution) {
             Object[] row = new Object[count];
             for (int i = 0; i < count; i++) {
-                row[i] = SqlValues.toInterop(execution.registers[first + i]);
+                row[i] = SqlValues.toInterop(execution.registers[first + i], execution.invalidTextAsBytes);
             }
             execution.row = row;
         }

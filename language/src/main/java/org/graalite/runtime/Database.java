@@ -102,6 +102,23 @@ public final class Database implements AutoCloseable {
      */
     private boolean guestNumbersAreReal;
 
+    /**
+     * Whether rows hand out a TEXT value whose bytes are not valid UTF-8 as those bytes (a
+     * BLOB object marked as such text) instead of a String with U+FFFD for what is malformed:
+     * Python's sqlite3 raises for such text, or gives the bytes to its text_factory, and
+     * graalite.sqlite3 sets it. Off by default: JavaScript's and Java's callers get the String
+     * (better-sqlite3 and sqlite-jdbc decode with replacement).
+     */
+    private boolean invalidTextAsBytes;
+
+    public void setInvalidTextAsBytes(boolean bytes) {
+        this.invalidTextAsBytes = bytes;
+    }
+
+    public boolean invalidTextAsBytes() {
+        return invalidTextAsBytes;
+    }
+
     public void setGuestNumbersAreReal(boolean real) {
         this.guestNumbersAreReal = real;
     }

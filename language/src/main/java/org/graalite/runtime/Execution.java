@@ -45,6 +45,8 @@ public final class Execution {
     public final Object[] callArguments = {this};
     /** The values of the last ResultRow. */
     public Object[] row;
+    /** Whether rows hand out TEXT that is not valid UTF-8 as its bytes (Database#invalidTextAsBytes), set at each start. */
+    public boolean invalidTextAsBytes;
     /** In a trigger sub-program: the calling execution, whose registers Param reads; null in the main program. */
     public Execution caller;
     /** In a sub-program: the calling Program instruction's P1, the first of the registers Param reads. */

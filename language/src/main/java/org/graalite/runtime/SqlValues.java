@@ -260,12 +260,21 @@ public final class SqlValues {
 
     /** The value as a guest sees it: byte[] becomes a BLOB object, null the NULL object. */
     public static Object toInterop(Object v) {
+        return toInterop(v, false);
+    }
+
+    /**
+     * As {@link #toInterop(Object)}; a TEXT value that is not valid UTF-8 is its bytes (a BLOB
+     * object that says it is such text) if {@code invalidTextAsBytes}, else a String with
+     * U+FFFD for what is malformed (see Database#invalidTextAsBytes).
+     */
+    public static Object toInterop(Object v, boolean invalidTextAsBytes) {
         if (v == null) {
             return org.graalite.interop.SqlNull.INSTANCE;
         } else if (v instanceof byte[] b) {
             return new org.graalite.interop.SqlBlob(b);
         } else if (v instanceof InvalidText t) {
-            return t.toString();
+            return invalidTextAsBytes ? new org.graalite.interop.SqlBlob(t.bytes(), true) : t.toString();
         }
         return v;
     }

@@ -310,6 +310,7 @@ public final class Statement implements AutoCloseable {
         } else {
             execution = execution.next(parameterValues);
         }
+        execution.invalidTextAsBytes = database.invalidTextAsBytes();
     }
 
     /**
@@ -734,7 +735,7 @@ public final class Statement implements AutoCloseable {
             case NativeStatement.FLOAT:
                 return nativeStatement.columnDouble(i);
             case NativeStatement.TEXT:
-                return nativeStatement.columnText(i);
+                return database.invalidTextAsBytes() ? SqlValues.toInterop(nativeStatement.columnTextValue(i), true) : nativeStatement.columnText(i);
             case NativeStatement.BLOB:
                 return new SqlBlob(nativeStatement.columnBlob(i));
             default:
