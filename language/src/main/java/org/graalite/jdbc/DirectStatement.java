@@ -8,6 +8,7 @@ import org.graalite.interop.QueryResult;
 import org.graalite.interop.SqlBlob;
 import org.graalite.interop.SqlNull;
 import org.graalite.runtime.Binder;
+import org.graalite.runtime.InvalidText;
 import org.graalite.runtime.Statement;
 import org.graalvm.polyglot.Value;
 
@@ -130,8 +131,10 @@ final class DirectStatement implements ContextEntry.Call {
 
     /**
      * Turns a row's values, as the language hands them out (Long, Double, String, SqlBlob or
-     * SqlNull), into the driver's (Long, Double, String, byte[] or null), in place: the array
-     * is the row's own, made for it by the statement.
+     * SqlNull), into the driver's (Long, Double, String, InvalidText, byte[] or null), in place:
+     * the array is the row's own, made for it by the statement. TEXT that is not valid UTF-8
+     * comes as its bytes (the connection's invalidTextAsBytes) and stays them, an InvalidText,
+     * whose getBytes are the stored bytes, as sqlite3_column_blob gives sqlite-jdbc.
      */
     static void toDriverValues(Object[] values) {
         for (int i = 0; i < values.length; i++) {
@@ -139,7 +142,7 @@ final class DirectStatement implements ContextEntry.Call {
             if (v instanceof SqlNull) {
                 values[i] = null;
             } else if (v instanceof SqlBlob blob) {
-                values[i] = blob.bytes();
+                values[i] = blob.isInvalidText() ? InvalidText.ofInvalidBytes(blob.bytes()) : blob.bytes();
             }
         }
     }

@@ -100,6 +100,9 @@ public final class GraaliteConnection implements Connection {
             this.nativeConnection = db.getMember(ConnectionObject.HOST_CONNECTION).asHostObject();
             // sqlite-jdbc's own SQL functions (stdev, reverse, padl...): SQL written for it runs here too.
             db.invokeMember("addExtensionFunctions");
+            // TEXT that is not valid UTF-8 reaches the driver as its bytes: getBytes gives them
+            // as stored, as sqlite-jdbc's sqlite3_column_blob (SqliteValues.toBytes).
+            db.invokeMember("invalidTextAsBytes", true);
             for (String pragma : config.pragmaStatements) {
                 db.invokeMember("execute", pragma);
             }

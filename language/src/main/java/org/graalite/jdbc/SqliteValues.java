@@ -3,6 +3,7 @@ package org.graalite.jdbc;
 import java.nio.charset.StandardCharsets;
 
 import org.graalite.nativeapi.SqliteText;
+import org.graalite.runtime.InvalidText;
 
 /**
  * SQLite's own value conversions, done in Java on the values of a row: what
@@ -10,7 +11,8 @@ import org.graalite.nativeapi.SqliteText;
  * {@code sqlite3_column_blob} return for a value of another storage class. sqlite-jdbc's getters
  * call those functions, so these conversions make Graalite's getters give the same answers.
  *
- * <p>A row value is a Long (INTEGER), Double (REAL), String (TEXT), byte[] (BLOB) or null.
+ * <p>A row value is a Long (INTEGER), Double (REAL), String or InvalidText (TEXT, the second
+ * when its bytes are not valid UTF-8), byte[] (BLOB) or null.
  */
 final class SqliteValues {
     static final int INTEGER = 1;
@@ -30,7 +32,7 @@ final class SqliteValues {
             return INTEGER;
         } else if (v instanceof Double) {
             return FLOAT;
-        } else if (v instanceof String) {
+        } else if (v instanceof String || v instanceof InvalidText) {
             return TEXT;
         }
         return BLOB;
@@ -44,6 +46,8 @@ final class SqliteValues {
             return realToLong(d);
         } else if (v instanceof String s) {
             return parseLong(s);
+        } else if (v instanceof InvalidText t) {
+            return parseLong(t.toString());
         } else if (v instanceof byte[] b) {
             return parseLong(new String(b, StandardCharsets.UTF_8));
         }
@@ -58,6 +62,8 @@ final class SqliteValues {
             return l.doubleValue();
         } else if (v instanceof String s) {
             return parseDouble(s);
+        } else if (v instanceof InvalidText t) {
+            return parseDouble(t.toString());
         } else if (v instanceof byte[] b) {
             return parseDouble(new String(b, StandardCharsets.UTF_8));
         }
@@ -72,6 +78,8 @@ final class SqliteValues {
             return l.toString();
         } else if (v instanceof Double d) {
             return SqliteText.real(d);
+        } else if (v instanceof InvalidText t) {
+            return t.toString();
         }
         return new String((byte[]) v, StandardCharsets.UTF_8);
     }
@@ -80,6 +88,8 @@ final class SqliteValues {
     static byte[] toBytes(Object v) {
         if (v == null || v instanceof byte[]) {
             return (byte[]) v;
+        } else if (v instanceof InvalidText t) {
+            return t.bytes().clone();
         }
         return toText(v).getBytes(StandardCharsets.UTF_8);
     }

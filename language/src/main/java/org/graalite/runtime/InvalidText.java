@@ -115,6 +115,14 @@ public final class InvalidText {
         return out.toByteArray();
     }
 
+    /**
+     * TEXT of {@code bytes}, which the language found not to be valid UTF-8 (a BLOB object
+     * that says so, SqlBlob#isInvalidText): the JDBC driver's value of it.
+     */
+    public static InvalidText ofInvalidBytes(byte[] bytes) {
+        return new InvalidText(bytes);
+    }
+
     /** Whether {@code v} is a TEXT value: a String or an InvalidText. */
     public static boolean isText(Object v) {
         return v instanceof String || v instanceof InvalidText;

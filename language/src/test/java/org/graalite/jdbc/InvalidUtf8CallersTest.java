@@ -88,6 +88,38 @@ class InvalidUtf8CallersTest {
         return new String(b, java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /**
+     * The JDBC getters on TEXT that is not valid UTF-8 answer as sqlite-jdbc's: getString and
+     * getObject the String Java decodes, getBytes the stored bytes (sqlite3_column_blob), getInt
+     * and getDouble the number the text starts with; on both tiers.
+     */
+    @Test
+    void jdbcGettersAnswerAsSqliteJdbc() throws SQLException {
+        String query = "select cast(x'61ff62' as text), cast(x'3132ff' as text), cast(x'eda080' as text), cast(x'2d342e35c0' as text) || 'z'";
+        List<String> expected = getters("jdbc:sqlite::memory:", new Properties(), query);
+        for (String tier : new String[]{"native", "truffle"}) {
+            Properties p = new Properties();
+            p.setProperty("sql.Tier", tier);
+            assertEquals(expected, getters("jdbc:graalite::memory:", p, query), tier);
+        }
+        assertEquals("[97, -1, 98]", expected.get(1), "sqlite-jdbc's getBytes of the first column");
+    }
+
+    private static List<String> getters(String url, Properties p, String query) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(url, p); Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(query)) {
+            assertTrue(rs.next());
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                out.add(rs.getString(i));
+                out.add(java.util.Arrays.toString(rs.getBytes(i)));
+                Object o = rs.getObject(i);
+                out.add(o.getClass().getSimpleName() + ":" + o);
+                out.add(rs.getInt(i) + " " + rs.getLong(i) + " " + rs.getDouble(i));
+            }
+        }
+        return out;
+    }
+
     @Test
     void polyglotRowsGetTheNativeTiersStrings() {
         List<List<Object>> expected = null;
