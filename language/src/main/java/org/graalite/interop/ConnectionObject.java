@@ -283,33 +283,13 @@ public final class ConnectionObject implements TruffleObject {
             case "integerColumns": {
                 // integerColumns(row): which values of a result row are INTEGERs, as a string
                 // of '1' and '0' (better-sqlite3's safe integers; JavaScript numbers cannot tell).
-                if (arguments.length != 1) {
-                    throw ArityException.create(1, 1, arguments.length);
-                }
-                if (!(arguments[0] instanceof Row row)) {
-                    throw UnsupportedTypeException.create(arguments, "integerColumns(row): a row of a result");
-                }
-                char[] kinds = new char[row.size()];
-                for (int i = 0; i < kinds.length; i++) {
-                    kinds[i] = row.get(i) instanceof Long ? '1' : '0';
-                }
-                return new String(kinds);
+                return valueKinds(member, arguments, v -> v instanceof Long);
             }
             case "invalidTextColumns": {
                 // invalidTextColumns(row): which values of a result row are TEXT whose bytes are
                 // not valid UTF-8, handed out as bytes (invalidTextAsBytes), as a string of '1'
                 // and '0': what the Python module asks of a row with a BLOB object in it.
-                if (arguments.length != 1) {
-                    throw ArityException.create(1, 1, arguments.length);
-                }
-                if (!(arguments[0] instanceof Row row)) {
-                    throw UnsupportedTypeException.create(arguments, "invalidTextColumns(row): a row of a result");
-                }
-                char[] kinds = new char[row.size()];
-                for (int i = 0; i < kinds.length; i++) {
-                    kinds[i] = row.get(i) instanceof SqlBlob blob && blob.isInvalidText() ? '1' : '0';
-                }
-                return new String(kinds);
+                return valueKinds(member, arguments, v -> v instanceof SqlBlob blob && blob.isInvalidText());
             }
             case "open": {
                 // open(path[, readOnly]): another connection, to the same or another database
@@ -322,6 +302,21 @@ public final class ConnectionObject implements TruffleObject {
             default:
                 throw UnknownIdentifierException.create(member);
         }
+    }
+
+    /** NAME(row): a string of '1' for each value of the result row {@code arguments[0]} that is of the kind, '0' for the others. */
+    private static String valueKinds(String name, Object[] arguments, java.util.function.Predicate<Object> kind) throws ArityException, UnsupportedTypeException {
+        if (arguments.length != 1) {
+            throw ArityException.create(1, 1, arguments.length);
+        }
+        if (!(arguments[0] instanceof Row row)) {
+            throw UnsupportedTypeException.create(arguments, name + "(row): a row of a result");
+        }
+        char[] kinds = new char[row.size()];
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = kind.test(row.get(i)) ? '1' : '0';
+        }
+        return new String(kinds);
     }
 
     private static org.graalite.runtime.Statement bindAll(PreparedStatementObject statement, Object[] arguments) {

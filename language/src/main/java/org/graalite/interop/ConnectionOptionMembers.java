@@ -38,33 +38,13 @@ final class ConnectionOptionMembers {
                 // as parameters or returned by functions and aggregates defined afterwards
                 // (Database#guestNumbersAreReal; JavaScript's better-sqlite3 module sets it).
                 // Returns the setting before.
-                if (arguments.length > 1) {
-                    throw ArityException.create(0, 1, arguments.length);
-                }
-                if (arguments.length == 1 && !interop.isBoolean(arguments[0])) {
-                    throw UnsupportedTypeException.create(arguments, "numbersAreReal([on]): a boolean");
-                }
-                boolean before = database.guestNumbersAreReal();
-                if (arguments.length == 1) {
-                    database.setGuestNumbersAreReal(interop.asBoolean(arguments[0]));
-                }
-                return before;
+                return booleanSetting(member, arguments, database.guestNumbersAreReal(), database::setGuestNumbersAreReal);
             }
             case "invalidTextAsBytes": {
                 // invalidTextAsBytes([on]): whether rows hand out TEXT that is not valid UTF-8
                 // as its bytes (Database#invalidTextAsBytes; the Python module sets it). Returns
                 // the setting before.
-                if (arguments.length > 1) {
-                    throw ArityException.create(0, 1, arguments.length);
-                }
-                if (arguments.length == 1 && !interop.isBoolean(arguments[0])) {
-                    throw UnsupportedTypeException.create(arguments, "invalidTextAsBytes([on]): a boolean");
-                }
-                boolean before = database.invalidTextAsBytes();
-                if (arguments.length == 1) {
-                    database.setInvalidTextAsBytes(interop.asBoolean(arguments[0]));
-                }
-                return before;
+                return booleanSetting(member, arguments, database.invalidTextAsBytes(), database::setInvalidTextAsBytes);
             }
             case "enableLoadExtension": {
                 // enableLoadExtension(enabled[, sqlFunctionToo]): lets loadExtension (and, unless
@@ -127,5 +107,24 @@ final class ConnectionOptionMembers {
             default:
                 throw UnknownIdentifierException.create(member);
         }
+    }
+
+    /** A member NAME([on]) of a boolean setting: sets it to {@code on} if given, and returns {@code before}, its value until then. */
+    private static boolean booleanSetting(String name, Object[] arguments, boolean before, java.util.function.Consumer<Boolean> set) throws ArityException, UnsupportedTypeException {
+        InteropLibrary interop = InteropLibrary.getUncached();
+        if (arguments.length > 1) {
+            throw ArityException.create(0, 1, arguments.length);
+        }
+        if (arguments.length == 1 && !interop.isBoolean(arguments[0])) {
+            throw UnsupportedTypeException.create(arguments, name + "([on]): a boolean");
+        }
+        if (arguments.length == 1) {
+            try {
+                set.accept(interop.asBoolean(arguments[0]));
+            } catch (UnsupportedMessageException e) {
+                throw UnsupportedTypeException.create(arguments, name + "([on]): a boolean");
+            }
+        }
+        return before;
     }
 }
