@@ -51,3 +51,31 @@ for i in range(120):
     except sqlite3.OperationalError:
         errors += 1
 print("errors", errors)
+# A function or aggregate given such text: sqlite3 fails the statement (a str cannot hold it).
+con.create_function("show", 1, lambda s: repr(s))
+show("function", lambda: con.execute("SELECT show(s) FROM t WHERE id = 2").fetchall())
+show("function, valid text", lambda: con.execute("SELECT show(s) FROM t WHERE id = 1").fetchall())
+show("function, blob", lambda: con.execute("SELECT show(CAST(s AS BLOB)) FROM t WHERE id = 2").fetchall())
+
+
+class Concat:
+    def __init__(self):
+        self.parts = []
+
+    def step(self, value):
+        self.parts.append(value)
+
+    def finalize(self):
+        return "|".join(self.parts)
+
+
+con.create_aggregate("concat", 1, Concat)
+show("aggregate", lambda: con.execute("SELECT concat(s) FROM t").fetchall())
+show("aggregate, valid text", lambda: con.execute("SELECT concat(s) FROM t WHERE id IN (1, 3)").fetchall())
+failures = 0
+for i in range(120):
+    try:
+        con.execute("SELECT show(s) FROM t WHERE id = 2").fetchall()
+    except sqlite3.OperationalError:
+        failures += 1
+print("function failures", failures)

@@ -305,13 +305,24 @@ public final class UserFunctions {
         }
     }
 
-    /** The call's {@code argc} sqlite3_values at {@code argv} as Java values ({@link #value}). */
+    /**
+     * The call's {@code argc} sqlite3_values at {@code argv} as the SQL values of the Truffle
+     * tier's registers ({@link #value}, with TEXT that is not valid UTF-8 an InvalidText): a
+     * function or aggregate gets them as it gets them there.
+     */
     private static Object[] arguments(int argc, MemorySegment argv) throws Throwable {
         Object[] arguments = new Object[argc];
         for (int i = 0; i < argc; i++) {
-            arguments[i] = value(Sqlite3.pointerAt(argv, i));
+            MemorySegment v = Sqlite3.pointerAt(argv, i);
+            arguments[i] = (int) VALUE_TYPE.invokeExact(v) == NativeStatement.TEXT ? text(v) : value(v);
         }
         return arguments;
+    }
+
+    /** A TEXT sqlite3_value: a String, or an InvalidText where its bytes are not valid UTF-8. */
+    private static Object text(MemorySegment v) throws Throwable {
+        MemorySegment p = (MemorySegment) VALUE_TEXT.invokeExact(v);
+        return Sqlite3.text(p, (int) VALUE_BYTES.invokeExact(v));
     }
 
     /** An sqlite3_value as a Java value: null, Long, Double, String or byte[] (also for VirtualTables). */

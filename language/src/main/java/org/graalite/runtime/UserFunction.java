@@ -85,14 +85,25 @@ public final class UserFunction implements UserFunctions.Implementation {
             return !t.isValidUncached(TruffleString.Encoding.UTF_32);
         }
 
-        /** SQL value {@code v} as the function's argument, {@code hooks} calling {@link #blobArgument}. */
+        /**
+         * SQL value {@code v} as the function's argument, {@code hooks} calling {@link #blobArgument}.
+         * TEXT that is not valid UTF-8 fails the call, as Python's sqlite3 fails it (a str cannot
+         * hold those bytes): through the failure hook, as an error the function raised.
+         */
         public Object argument(Object v, InteropLibrary hooks) throws InteropException {
             if (v == null) {
                 return nullArgument;
             } else if (v instanceof byte[] b) {
                 return hooks.execute(blobArgument, new SqlBlob(b));
+            } else if (v instanceof InvalidText) {
+                throw undecodableArgument();
             }
             return SqlValues.toGuestArgument(v);
+        }
+
+        @TruffleBoundary
+        private static SqliteException undecodableArgument() {
+            return SqliteException.error("an argument is TEXT that is not valid UTF-8");
         }
 
         /**
