@@ -43,14 +43,20 @@ show("converter by column name", lambda: c2.execute('SELECT y AS "y [RAW]" FROM 
 show("no converter", lambda: c2.execute("SELECT y FROM r").fetchall())
 c2.row_factory = sqlite3.Row
 show("row factory", lambda: [tuple(r) for r in c2.execute("SELECT x FROM r")])
-# The same query many times, as a hot statement runs.
-errors = 0
-for i in range(120):
-    try:
-        con.execute("SELECT s FROM t WHERE id = 2").fetchone()
-    except sqlite3.OperationalError:
-        errors += 1
-print("errors", errors)
+
+
+def failures(sql, times=120):
+    """How many of ``times`` executions of sql fail: the same query many times, as a hot statement runs."""
+    failed = 0
+    for i in range(times):
+        try:
+            con.execute(sql).fetchall()
+        except sqlite3.OperationalError:
+            failed += 1
+    return failed
+
+
+print("errors", failures("SELECT s FROM t WHERE id = 2"))
 # A function or aggregate given such text: sqlite3 fails the statement (a str cannot hold it).
 con.create_function("show", 1, lambda s: repr(s))
 show("function", lambda: con.execute("SELECT show(s) FROM t WHERE id = 2").fetchall())
@@ -72,10 +78,4 @@ class Concat:
 con.create_aggregate("concat", 1, Concat)
 show("aggregate", lambda: con.execute("SELECT concat(s) FROM t").fetchall())
 show("aggregate, valid text", lambda: con.execute("SELECT concat(s) FROM t WHERE id IN (1, 3)").fetchall())
-failures = 0
-for i in range(120):
-    try:
-        con.execute("SELECT show(s) FROM t WHERE id = 2").fetchall()
-    except sqlite3.OperationalError:
-        failures += 1
-print("function failures", failures)
+print("function failures", failures("SELECT show(s) FROM t WHERE id = 2"))
