@@ -950,8 +950,17 @@ def _undecodable(statement, i, raw):
     return error
 
 
+def _decoded(values, statement):
+    """``values``, raising _UndecodableRow for the first _RawText left in them (text that the
+    default text_factory cannot make a str, with no converter for its column)."""
+    for i, v in enumerate(values):
+        if type(v) is _RawText:
+            raise _UndecodableRow(_undecodable(statement, i, v.raw))
+    return values
+
+
 def _stays_on_row(error):
-    return error is not None and getattr(error, "_stays_on_row", False)
+    return getattr(error, "_stays_on_row", False)
 
 
 def _description(columns, detect_types):
@@ -2137,9 +2146,13 @@ class Cursor:
         values = tuple(row)
         connection = self.connection
         if connection.text_factory is not str or connection.detect_types:
-            if _ForeignList in map(type, values):
-                values = self._foreign_values(row, values)
-            return self._slow_convert(values, statement)
+            if _ForeignList not in map(type, values):
+                return self._slow_convert(values, statement)
+            values = self._foreign_values(row, values)
+            if _RawText not in map(type, values):
+                return self._slow_convert(values, statement)
+            # What the text_factory and converters did not take raises (the default text_factory).
+            return _decoded(self._slow_convert(values, statement), statement)
         if _ForeignList in map(type, values):
             values = self._plain_values(row, values, statement)
         return values
@@ -2156,11 +2169,7 @@ class Cursor:
     def _plain_values(self, row, values, statement):
         """_foreign_values with the default text_factory and no converters: text that is not
         valid UTF-8 cannot be a str, and sqlite3 raises (_UndecodableRow)."""
-        values = self._foreign_values(row, values)
-        for i, v in enumerate(values):
-            if type(v) is _RawText:
-                raise _UndecodableRow(_undecodable(statement, i, v.raw))
-        return values
+        return _decoded(self._foreign_values(row, values), statement)
 
     def _slow_convert(self, values, statement):
         connection = self.connection
@@ -2187,10 +2196,6 @@ class Cursor:
                         value = function(value)
                     out.append(value)
                 values = tuple(out)
-        for i, v in enumerate(values):
-            if type(v) is _RawText:
-                # The default text_factory, and no converter for the column.
-                raise _UndecodableRow(_undecodable(statement, i, v.raw))
         return values
 
     def _column_converters(self, statement):

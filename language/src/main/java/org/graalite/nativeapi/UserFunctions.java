@@ -313,20 +313,18 @@ public final class UserFunctions {
     private static Object[] arguments(int argc, MemorySegment argv) throws Throwable {
         Object[] arguments = new Object[argc];
         for (int i = 0; i < argc; i++) {
-            MemorySegment v = Sqlite3.pointerAt(argv, i);
-            arguments[i] = (int) VALUE_TYPE.invokeExact(v) == NativeStatement.TEXT ? text(v) : value(v);
+            arguments[i] = value(Sqlite3.pointerAt(argv, i), true);
         }
         return arguments;
     }
 
-    /** A TEXT sqlite3_value: a String, or an InvalidText where its bytes are not valid UTF-8. */
-    private static Object text(MemorySegment v) throws Throwable {
-        MemorySegment p = (MemorySegment) VALUE_TEXT.invokeExact(v);
-        return Sqlite3.text(p, (int) VALUE_BYTES.invokeExact(v));
-    }
-
     /** An sqlite3_value as a Java value: null, Long, Double, String or byte[] (also for VirtualTables). */
     static Object value(MemorySegment v) throws Throwable {
+        return value(v, false);
+    }
+
+    /** As {@link #value(MemorySegment)}; with {@code keepInvalidText}, TEXT that is not valid UTF-8 is an InvalidText. */
+    private static Object value(MemorySegment v, boolean keepInvalidText) throws Throwable {
         switch ((int) VALUE_TYPE.invokeExact(v)) {
             case NativeStatement.INTEGER:
                 return (long) VALUE_INT64.invokeExact(v);
@@ -334,7 +332,8 @@ public final class UserFunctions {
                 return (double) VALUE_DOUBLE.invokeExact(v);
             case NativeStatement.TEXT: {
                 MemorySegment p = (MemorySegment) VALUE_TEXT.invokeExact(v);
-                return Sqlite3.string(p, (int) VALUE_BYTES.invokeExact(v));
+                int n = (int) VALUE_BYTES.invokeExact(v);
+                return keepInvalidText ? Sqlite3.text(p, n) : Sqlite3.string(p, n);
             }
             case NativeStatement.BLOB: {
                 MemorySegment p = (MemorySegment) VALUE_BLOB.invokeExact(v);
