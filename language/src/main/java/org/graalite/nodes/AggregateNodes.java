@@ -602,8 +602,8 @@ final class AggregateNodes {
         private final org.graalite.runtime.UserFunction.GuestConventions conventions;
         /** Whether this is AggInverse: the group's inverse is called instead of its step. */
         private final boolean inverse;
-        /** Dispatched: each group has a Stepper of its own, with (in Python) one function for all. */
-        @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        /** Each group has a Stepper of its own, with (in Python) one function for all. */
+        @Child private org.graalite.interop.GuestCallNode calls = org.graalite.interop.GuestCallNode.create();
         @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
 
         GuestConventionStep(int pc, int firstArgument, int argumentCount, int accumulator, org.graalite.runtime.UserAggregate aggregate, boolean inverse) {
@@ -682,6 +682,8 @@ final class AggregateNodes {
         private final boolean numbersAreReal;
         /** Dispatched: each frame has an accumulator of its own, of one class or shape. */
         @Child private com.oracle.truffle.api.interop.InteropLibrary calls = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
+        /** The window steppers shape's call of the value function. */
+        @Child private org.graalite.interop.GuestCallNode valueCalls = org.graalite.interop.GuestCallNode.create();
         @Child private com.oracle.truffle.api.interop.InteropLibrary hooks = com.oracle.truffle.api.interop.InteropLibrary.getFactory().createDispatched(2);
 
         GuestValue(int pc, int accumulator, int result, org.graalite.runtime.UserAggregate aggregate) {
@@ -700,7 +702,7 @@ final class AggregateNodes {
             Object value;
             try {
                 if (conventions != null) {
-                    value = ((org.graalite.runtime.UserAggregate.Stepper) instance).windowValue(conventions, calls, hooks);
+                    value = ((org.graalite.runtime.UserAggregate.Stepper) instance).windowValue(conventions, valueCalls, hooks);
                 } else {
                     value = calls.invokeMember(instance, "value");
                 }

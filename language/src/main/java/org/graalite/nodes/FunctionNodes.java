@@ -8,6 +8,7 @@ import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 import com.oracle.truffle.api.interop.UnsupportedMessageException;
 
+import org.graalite.interop.GuestCallNode;
 import org.graalite.runtime.Binder;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.IntegerKinds;
@@ -437,14 +438,13 @@ final class FunctionNodes {
         private final UserFunction.GuestConventions conventions;
         /** The function's receiver, passed before the arguments, or null (UserFunction#receiver). */
         private final Object receiver;
-        @Child private InteropLibrary calls;
+        @Child private GuestCallNode calls = GuestCallNode.create();
         @Child private InteropLibrary hooks = InteropLibrary.getFactory().createDispatched(2);
 
         GuestConventionCall(int pc, int firstArgument, int argumentCount, int result, UserFunction function) {
             super(pc, firstArgument, argumentCount, result, function);
             this.conventions = function.conventions();
             this.receiver = function.receiver();
-            this.calls = InteropLibrary.getFactory().create(function.callable());
         }
 
         @Override

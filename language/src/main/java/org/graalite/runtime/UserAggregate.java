@@ -4,6 +4,7 @@ import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.interop.InteropException;
 import com.oracle.truffle.api.interop.InteropLibrary;
 
+import org.graalite.interop.GuestCallNode;
 import org.graalite.nativeapi.UserFunctions;
 
 /**
@@ -145,12 +146,12 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         }
 
         /** One row's step: the SQL values {@code values[first..first+count-1]} as its arguments, in {@code conventions}. */
-        public void step(UserFunction.GuestConventions conventions, Object[] values, int first, int count, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+        public void step(UserFunction.GuestConventions conventions, Object[] values, int first, int count, GuestCallNode calls, InteropLibrary hooks) throws InteropException {
             call(conventions, values, first, count, calls, hooks);
         }
 
         /** As {@link #step}, returning what the guest returned, unchecked. */
-        public Object call(UserFunction.GuestConventions conventions, Object[] values, int first, int count, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+        public Object call(UserFunction.GuestConventions conventions, Object[] values, int first, int count, GuestCallNode calls, InteropLibrary hooks) throws InteropException {
             if (function != null) {
                 return conventions.call(function, receiver, values, first, count, calls, hooks);
             }
@@ -158,7 +159,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         }
 
         /** The group's window value, as the engine takes it (the conventions' result hook applied). */
-        public Object windowValue(UserFunction.GuestConventions conventions, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+        public Object windowValue(UserFunction.GuestConventions conventions, GuestCallNode calls, InteropLibrary hooks) throws InteropException {
             return conventions.result(value.call(conventions, NO_VALUES, 0, 0, calls, hooks), hooks);
         }
 
@@ -285,7 +286,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
     private Object stepInConventions(Object state, Object[] sqlArguments) {
         InteropLibrary interop = InteropLibrary.getUncached();
         try {
-            ((Stepper) state).step(conventions, sqlArguments, 0, sqlArguments.length, interop, interop);
+            ((Stepper) state).step(conventions, sqlArguments, 0, sqlArguments.length, GuestCallNode.getUncached(), interop);
         } catch (InteropException e) {
             throw failed(e);
         }
@@ -348,7 +349,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         try {
             InteropLibrary interop = InteropLibrary.getUncached();
             if (valueConventions != null) {
-                return Binder.toSqlValue(0, ((Stepper) accumulator).windowValue(valueConventions, interop, interop), numbersAreReal);
+                return Binder.toSqlValue(0, ((Stepper) accumulator).windowValue(valueConventions, GuestCallNode.getUncached(), interop), numbersAreReal);
             }
             return Binder.toSqlValue(0, interop.invokeMember(windowAccumulator(accumulator), "value"), numbersAreReal);
         } catch (InteropException e) {
@@ -363,7 +364,7 @@ public final class UserAggregate implements UserFunctions.Aggregate {
         if (inverseConventions != null) {
             InteropLibrary interop = InteropLibrary.getUncached();
             try {
-                ((Stepper) accumulator).inverse().step(inverseConventions, sqlArguments, 0, sqlArguments.length, interop, interop);
+                ((Stepper) accumulator).inverse().step(inverseConventions, sqlArguments, 0, sqlArguments.length, GuestCallNode.getUncached(), interop);
             } catch (InteropException e) {
                 throw failed(e);
             }

@@ -8,6 +8,7 @@ import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import com.oracle.truffle.api.strings.TruffleString;
 
+import org.graalite.interop.GuestCallNode;
 import org.graalite.interop.Rethrow;
 import org.graalite.interop.SqlBlob;
 import org.graalite.nativeapi.UserFunctions;
@@ -113,7 +114,7 @@ public final class UserFunction implements UserFunctions.Implementation {
          * through the failure hook ({@link #failed}).
          */
         @ExplodeLoop
-        public Object call(Object callable, Object receiver, Object[] values, int first, int count, InteropLibrary calls, InteropLibrary hooks) throws InteropException {
+        public Object call(Object callable, Object receiver, Object[] values, int first, int count, GuestCallNode calls, InteropLibrary hooks) throws InteropException {
             int shift = receiver != null ? 1 : 0;
             Object[] arguments = new Object[count + shift];
             try {
@@ -297,7 +298,7 @@ public final class UserFunction implements UserFunctions.Implementation {
         InteropLibrary interop = InteropLibrary.getUncached();
         Object value;
         try {
-            value = conventions.result(conventions.call(callable, receiver, sqlArguments, 0, sqlArguments.length, interop, interop), interop);
+            value = conventions.result(conventions.call(callable, receiver, sqlArguments, 0, sqlArguments.length, GuestCallNode.getUncached(), interop), interop);
         } catch (InteropException e) {
             throw SqliteException.error("user function " + name + " failed: " + e.getMessage());
         }
