@@ -369,6 +369,7 @@ public final class NodeFactory {
         formColumnRuns(nodes, build);
         passVirtualColumnsInSqliteRegisters(nodes, build.program());
         makeOnceBlockRecordsOutOfLine(nodes, build);
+        JavaTableNodes.wrap(nodes, instructions, build.cursorUses());
         return nodes;
     }
 
@@ -893,6 +894,17 @@ public final class NodeFactory {
     }
 
     /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
+    /** Whether the Truffle tier keeps every ephemeral rowid table of {@code program} in Java (see JavaTables). */
+    public static boolean keepsEphemeralTablesInJava(List<Instruction> program) {
+        java.util.Map<Integer, Integer> kept = JavaTables.of(program, CursorUses.of(program));
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("OpenEphemeral") && !(i.p4() instanceof P4.KeyInfo) && !kept.containsKey(i.p1())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public static boolean computesWindows(List<Instruction> program) {
         for (Instruction i : program) {
             if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {

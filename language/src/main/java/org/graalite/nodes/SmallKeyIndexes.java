@@ -37,6 +37,12 @@ final class SmallKeyIndexes {
     /** The opcodes whose P3 names a cursor too. */
     private static final Set<String> CURSOR_IN_P3 = Set.of("CursorHint", "IdxRowid", "SorterData", "DeferredSeek");
 
+    /** Whether instruction {@code i} names cursor {@code cursor} (in P1, or in the P2 or P3 of the opcodes whose P2 or P3 names one). */
+    static boolean namesCursor(Instruction i, int cursor) {
+        String name = i.opcodeName();
+        return (i.p1() == cursor && CURSOR_IN_P1.contains(name)) || (i.p2() == cursor && CURSOR_IN_P2.contains(name)) || (i.p3() == cursor && CURSOR_IN_P3.contains(name));
+    }
+
     /** IdxInsert's P5 flag: insert where the last seek of the cursor left it. */
     private static final int OPFLAG_USESEEKRESULT = 0x10;
 
@@ -80,9 +86,7 @@ final class SmallKeyIndexes {
         boolean insertsWithOtherFlags = false;
         for (Instruction i : program) {
             String name = i.opcodeName();
-            boolean names = (i.p1() == cursor && CURSOR_IN_P1.contains(name)) || (i.p2() == cursor && CURSOR_IN_P2.contains(name)) ||
-                            (i.p3() == cursor && CURSOR_IN_P3.contains(name));
-            if (!names) {
+            if (!namesCursor(i, cursor)) {
                 continue;
             }
             switch (name) {

@@ -417,22 +417,23 @@ public final class Database implements AutoCloseable {
      * result in its register for the next function (and JSON's parse cache finds it by
      * pointer), where the Truffle tier carries every value across the native boundary and back;
      * JsonQuery measured the Truffle tier at 2 to 3 times SQLite's time.
-     * <li>Window functions that are all SQLite's own (sum, count, row_number, rank, lag, ...):
-     * SQLite's ephemeral table of the frames is written and read by several cursors for every
-     * row, and the Truffle tier makes a native call for each of those moves, inserts and
-     * deletes (and a payload call after each write, which moves the other cursors' records).
-     * With the aggregates' state in Java (WindowAggregateNodes) seven window queries over
-     * 100,000 rows measured 1.3 to 1.6 times SQLite's time (before that, with a native call for
-     * every step, inverse and value too, 1.5 to 2 times). A statement that calls a guest's
-     * function or aggregate stays on the Truffle tier, where the guest's code is called (and
-     * inlined) directly instead of through an upcall.
+     * <li>Window functions whose frames' ephemeral table the Truffle tier cannot keep in Java
+     * (JavaTables: every instruction on it must be one it carries out there; all that SQLite
+     * 3.54's window code generates is): SQLite's ephemeral b-tree of the frames is written and
+     * read by several cursors for every row, a native call for each move, insert and delete on
+     * the Truffle tier (seven window queries over 100,000 rows measured 1.3 to 1.6 times
+     * SQLite's time that way). With the frames in Java the tier took 0.48 to 1.17 times SQLite's
+     * time on the six WindowQuery statements (TierPairProbe, fastest of 30 turns each, session
+     * 47). A statement that calls a guest's function or aggregate stays on the Truffle tier, where
+     * the guest's code is called (and inlined) directly instead of through an upcall.
      * </ul>
      */
     private static boolean fasterOnSqlitesEngine(org.graalite.program.Program program) {
         if (org.graalite.nodes.NodeFactory.usesSubtypes(program.instructions())) {
             return true;
         }
-        return org.graalite.nodes.NodeFactory.computesWindows(program.instructions()) && !program.callsDefinedFunctions();
+        return org.graalite.nodes.NodeFactory.computesWindows(program.instructions()) && !program.callsDefinedFunctions() &&
+                        !org.graalite.nodes.NodeFactory.keepsEphemeralTablesInJava(program.instructions());
     }
 
     /** Whether {@code sql.Tier=truffle} is set: statements the Truffle tier cannot run fail instead of running natively. */

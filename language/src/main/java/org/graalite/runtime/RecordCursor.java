@@ -27,6 +27,20 @@ public final class RecordCursor {
     public int root = -1;
     /** For an ephemeral index the program only fills and probes: its entries while they are few (see SmallKeySet); null otherwise. */
     public SmallKeySet smallKeys;
+    /**
+     * The table this cursor is on when the Truffle tier keeps it in Java (an ephemeral rowid
+     * table, see JavaTable), and the cursor's position there; null otherwise.
+     */
+    public JavaTable javaTable;
+    byte javaState;
+    int javaSlot;
+    /** In a {@link JavaTable#GAP}: the rowid of the row deleted under the cursor. */
+    long javaGapRowid;
+    /**
+     * After its table went to SQLite's b-tree while the cursor was in a gap with no row before
+     * it: the next Next is a Rewind (SQLite's cursor would have skipped nothing).
+     */
+    public boolean rewindOnNext;
     /** The IN-early-out counter of SeekHit and IfNoHope: a key prefix of this many terms is known to match. */
     public int seekHit;
     /** The Sequence counter of this cursor. */
@@ -125,6 +139,9 @@ public final class RecordCursor {
         vdbeCursor = 0;
         btCursor = 0;
         rowidKnown = false;
+        javaTable = null;
+        javaState = JavaTable.NO_ROW;
+        rewindOnNext = false;
         // decoded[] may keep the previous run's values: their stamps are older than any record's.
         recordStamp++;
     }
@@ -157,6 +174,16 @@ public final class RecordCursor {
                 setRecord(pseudoRecord);
             }
         }
+    }
+
+    /** The row of a table kept in Java (see JavaTable): {@code record}, which nothing changes while the cursor is on it. */
+    void useRowRecord(byte[] record) {
+        setRecord(record);
+    }
+
+    /** Whether this cursor is on a row of a table kept in Java, and which rowid that row has. */
+    public boolean onJavaRow() {
+        return javaState == JavaTable.ON;
     }
 
     private void setRecord(byte[] record) {
@@ -255,7 +282,8 @@ public final class RecordCursor {
 
     /** The b-tree changed: the current row stays, but its record must be located again. */
     public void recordMayHaveMoved() {
-        if (pseudoRegister < 0) {
+        // A row of a table kept in Java is an array that no write moves.
+        if (pseudoRegister < 0 && (javaTable == null || javaTable.spilled())) {
             located = false;
         }
     }

@@ -1,0 +1,61 @@
+package org.graalite.nodes;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.graalite.language.SqlContexts;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.Value;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The Truffle tier against SQLite's VDBE in one process, run on demand only: each query of
+ * {@code -Dgraalite.tierPair.queries} (files of SQL, comma-separated) on database
+ * {@code -Dgraalite.tierPair.db}, executed in turn on a context of each tier (one engine),
+ * {@code -Dgraalite.tierPair.rounds} times (default 40); prints the fastest and the median
+ * time of each. On a machine whose speed drifts from minute to minute, turns taken in one
+ * process compare the tiers where runs one after the other do not. For example:
+ * {@code bin/mvn -o -q -pl language test -Dtest=TierPairProbe -Dgraalite.tierPair.db=/dev/shm/tpch.db
+ * -Dgraalite.tierPair.queries=jmh/src/main/resources/window/w1.sql}.
+ */
+@EnabledIfSystemProperty(named = "graalite.tierPair.queries", matches = ".+")
+class TierPairProbe {
+    @Test
+    void compareTiers() throws Exception {
+        String database = System.getProperty("graalite.tierPair.db");
+        int rounds = Integer.getInteger("graalite.tierPair.rounds", 40);
+        try (Context truffle = SqlContexts.create("truffle", database); Context sqlite = SqlContexts.create("native", database)) {
+            for (String file : System.getProperty("graalite.tierPair.queries").split(",")) {
+                String sql = Files.readString(Path.of(file));
+                Value onTruffle = truffle.getBindings("sql").invokeMember("prepare", sql);
+                Value onSqlite = sqlite.getBindings("sql").invokeMember("prepare", sql);
+                double[] truffleTimes = new double[rounds];
+                double[] sqliteTimes = new double[rounds];
+                for (int round = 0; round < rounds; round++) {
+                    truffleTimes[round] = time(onTruffle);
+                    sqliteTimes[round] = time(onSqlite);
+                }
+                System.out.printf("%s: Truffle tier fastest %.1f ms, median %.1f; SQLite's VDBE fastest %.1f, median %.1f (%d rounds)%n", Path.of(file).getFileName(), min(truffleTimes),
+                                median(truffleTimes), min(sqliteTimes), median(sqliteTimes), rounds);
+            }
+        }
+    }
+
+    private static double time(Value statement) {
+        long start = System.nanoTime();
+        SqlContexts.rows(statement.execute());
+        return (System.nanoTime() - start) / 1e6;
+    }
+
+    private static double min(double[] times) {
+        return Arrays.stream(times).min().orElseThrow();
+    }
+
+    private static double median(double[] times) {
+        double[] sorted = times.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+}
