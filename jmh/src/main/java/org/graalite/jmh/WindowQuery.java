@@ -35,7 +35,7 @@ public class WindowQuery extends QueryBenchmark {
     @Param({"truffle", "native"})
     public String tier;
 
-    @Param({"w1", "w2", "w3", "w4", "w5"})
+    @Param({"w1", "w2", "w3", "w4", "w5", "w6"})
     public String query;
 
     @Param("0.1")

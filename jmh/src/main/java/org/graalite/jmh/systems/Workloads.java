@@ -20,7 +20,7 @@ public final class Workloads {
     public static final List<String> TPCH = List.of("q01", "q02", "q03", "q04", "q05", "q06", "q07", "q08", "q09", "q10", "q11", "q12", "q13", "q14", "q15", "q16", "q17", "q18", "q19",
                     "q20", "q21", "q22");
     /** Window functions over the TPC-H tables (WindowQuery). */
-    public static final List<String> WINDOW = List.of("w1", "w2", "w3", "w4", "w5");
+    public static final List<String> WINDOW = List.of("w1", "w2", "w3", "w4", "w5", "w6");
     /** Calls of SQLite's own scalar functions once per row over the TPC-H tables (ScalarFunctionQuery). */
     public static final List<String> FUNCTIONS = List.of("f1", "f2", "f3", "f4", "f5");
     public static final List<String> SSB = List.of("q1.1", "q1.2", "q1.3", "q2.1", "q2.2", "q2.3", "q3.1", "q3.2", "q3.3", "q3.4", "q4.1", "q4.2", "q4.3");
