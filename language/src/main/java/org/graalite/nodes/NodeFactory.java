@@ -893,7 +893,6 @@ public final class NodeFactory {
         return kind >= 0 && !(inverse(i) && (kind == AggregateNodes.MIN || kind == AggregateNodes.MAX));
     }
 
-    /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
     /** Whether the Truffle tier keeps every ephemeral rowid table of {@code program} in Java (see JavaTables). */
     public static boolean keepsEphemeralTablesInJava(List<Instruction> program) {
         java.util.Map<Integer, Integer> kept = JavaTables.of(program, CursorUses.of(program));
@@ -905,6 +904,7 @@ public final class NodeFactory {
         return true;
     }
 
+    /** Whether the program computes window functions over frames (AggInverse or AggValue: SQLite emits them for windows only). */
     public static boolean computesWindows(List<Instruction> program) {
         for (Instruction i : program) {
             if (i.opcodeName().equals("AggInverse") || i.opcodeName().equals("AggValue")) {

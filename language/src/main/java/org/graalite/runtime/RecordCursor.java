@@ -181,7 +181,7 @@ public final class RecordCursor {
         setRecord(record);
     }
 
-    /** Whether this cursor is on a row of a table kept in Java, and which rowid that row has. */
+    /** Whether this cursor is on a row of a table kept in Java (JavaTable#ON). */
     public boolean onJavaRow() {
         return javaState == JavaTable.ON;
     }

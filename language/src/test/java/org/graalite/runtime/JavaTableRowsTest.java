@@ -29,6 +29,15 @@ class JavaTableRowsTest {
         return r;
     }
 
+    /** A table that the first cursor opened and the others joined. */
+    private static JavaTable tableOf(RecordCursor... cursors) {
+        JavaTable t = new JavaTable(cursors[0]);
+        for (int k = 1; k < cursors.length; k++) {
+            t.join(cursors[k]);
+        }
+        return t;
+    }
+
     private static long value(RecordCursor c) {
         return (Long) c.column(null, 0, null);
     }
@@ -46,8 +55,7 @@ class JavaTableRowsTest {
     void insertsKeepRowidOrderAndCursorsStayOnTheirRows() {
         RecordCursor writer = new RecordCursor(0);
         RecordCursor reader = new RecordCursor(1);
-        JavaTable t = new JavaTable(writer);
-        t.join(reader);
+        JavaTable t = tableOf(writer, reader);
         for (long rowid : new long[]{5, 10, 20}) {
             t.insert(writer, rowid, record(rowid * 10));
         }
@@ -72,9 +80,7 @@ class JavaTableRowsTest {
         RecordCursor deleter = new RecordCursor(0);
         RecordCursor other = new RecordCursor(1);
         RecordCursor later = new RecordCursor(2);
-        JavaTable t = new JavaTable(deleter);
-        t.join(other);
-        t.join(later);
+        JavaTable t = tableOf(deleter, other, later);
         for (long rowid = 1; rowid <= 6; rowid++) {
             t.insert(deleter, rowid, record(rowid * 10));
         }
@@ -117,9 +123,7 @@ class JavaTableRowsTest {
         RecordCursor writer = new RecordCursor(0);
         RecordCursor start = new RecordCursor(1);
         RecordCursor current = new RecordCursor(2);
-        JavaTable t = new JavaTable(writer);
-        t.join(start);
-        t.join(current);
+        JavaTable t = tableOf(writer, start, current);
         // Frames of ten rows over 10,000: appends at the end, deletes at the front (slots reused).
         long expectedStart = 1;
         for (int i = 0; i < 10_000; i++) {
