@@ -12,13 +12,14 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The Truffle tier against SQLite's VDBE in one process, run on demand only: each query of
- * {@code -Dgraalite.tierPair.queries} (files of SQL, comma-separated) on database
+ * {@code -Dgraalite.tierPair.queries} (files of SQL, comma-separated; a relative path starts
+ * in {@code language/}, the tests' working directory) on database
  * {@code -Dgraalite.tierPair.db}, executed in turn on a context of each tier (one engine),
  * {@code -Dgraalite.tierPair.rounds} times (default 40); prints the fastest and the median
  * time of each. On a machine whose speed drifts from minute to minute, turns taken in one
  * process compare the tiers where runs one after the other do not. For example:
- * {@code bin/mvn -o -q -pl language test -Dtest=TierPairProbe -Dgraalite.tierPair.db=/dev/shm/tpch.db
- * -Dgraalite.tierPair.queries=jmh/src/main/resources/window/w1.sql}.
+ * {@code bin/mvn -q -pl language test -Dtest=TierPairProbe -Dgraalite.tierPair.db=/dev/shm/tpch.db
+ * -Dgraalite.tierPair.queries=../jmh/src/main/resources/window/w1.sql}.
  */
 @EnabledIfSystemProperty(named = "graalite.tierPair.queries", matches = ".+")
 class TierPairProbe {
