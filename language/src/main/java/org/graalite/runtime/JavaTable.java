@@ -312,6 +312,9 @@ public final class JavaTable {
                     m.javaSlot = head;
                     m.javaGapRowid = rowids[slot];
                     m.moved(true);
+                } else if (m.javaState == GAP && m.javaSlot == slot) {
+                    // In an earlier gap whose next row this was: the next one is now the first.
+                    m.javaSlot = head;
                 }
             }
             return;

@@ -106,6 +106,27 @@ class JavaTableRowsTest {
     }
 
     @Test
+    void aCursorInAGapFindsTheFirstRowLeftWhenTheRowAfterItIsDeletedToo() {
+        RecordCursor deleter = new RecordCursor(0);
+        RecordCursor behind = new RecordCursor(1);
+        JavaTable t = tableOf(deleter, behind);
+        for (long rowid = 1; rowid <= 4; rowid++) {
+            t.insert(deleter, rowid, record(rowid * 10));
+        }
+        assertTrue(t.first(deleter));
+        assertTrue(t.first(behind));
+        // Rows 1 and 2 deleted from the front while the other cursor stays in the gap of row 1.
+        t.delete(deleter);
+        assertTrue(t.next(deleter));
+        assertEquals(2, t.rowid(deleter));
+        t.delete(deleter);
+        assertTrue(t.next(behind));
+        assertEquals(3, t.rowid(behind));
+        assertTrue(t.next(deleter));
+        assertEquals(3, t.rowid(deleter));
+    }
+
+    @Test
     void deletingTheLastRowLeavesNothingNext() {
         RecordCursor c = new RecordCursor(0);
         JavaTable t = new JavaTable(c);
