@@ -53,6 +53,20 @@ final class FunctionNodes {
          */
         @CompilationFinal boolean resultStaysInSqlite;
 
+        /**
+         * SQLite's own function, which cannot call back into Java (no collation, which may be a
+         * guest's, no side effects such as load_extension): called through a critical downcall,
+         * without the thread-state transition (see NativeVdbe#callWrittenFunction). Set while the
+         * program's nodes are built.
+         */
+        @CompilationFinal boolean withoutUpcalls;
+
+        /** This node, calling a function that cannot call back into Java (see {@link #withoutUpcalls}). */
+        final NativeCall callingWithoutUpcalls() {
+            withoutUpcalls = true;
+            return this;
+        }
+
         /** This node, in a program whose functions set or read subtypes. */
         final NativeCall withSubtypes() {
             subtypes = true;
@@ -92,6 +106,7 @@ final class FunctionNodes {
             NativeCall call = new NativeCallInPlace(pc, firstArgument, argumentCount, result, fields, conversions, inSqliteRegister);
             call.subtypes = subtypes;
             call.resultStaysInSqlite = resultStaysInSqlite;
+            call.withoutUpcalls = withoutUpcalls;
             return call;
         }
     }
@@ -187,11 +202,11 @@ final class FunctionNodes {
             }
         }
         if (node.resultStaysInSqlite) {
-            vdbe.callWrittenFunctionKeepingResult(node.pc);
+            vdbe.callWrittenFunctionKeepingResult(node.pc, node.withoutUpcalls);
         } else if (node.subtypes) {
-            storeWithSubtype(execution, node.result, vdbe.callWrittenFunction(node.pc));
+            storeWithSubtype(execution, node.result, vdbe.callWrittenFunction(node.pc, node.withoutUpcalls));
         } else {
-            execution.registers[node.result] = vdbe.callWrittenFunction(node.pc);
+            execution.registers[node.result] = vdbe.callWrittenFunction(node.pc, node.withoutUpcalls);
         }
     }
 

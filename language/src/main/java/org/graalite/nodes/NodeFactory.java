@@ -654,8 +654,26 @@ public final class NodeFactory {
             return AnalyzeState.call(i, build.program());
         }
         FunctionNodes.NativeCall call = nativeCallReadingArguments(i, build);
+        if (callsNoJava((P4.Function) i.p4())) {
+            call.callingWithoutUpcalls();
+        }
         // Its result read only by the next native call, in SQLite's register (see ColumnComparisons.source).
         return build.fused().columnValueUnused(i.address()) ? call.keepingResultInSqlite() : call;
+    }
+
+    /** FuncDef's flags (sqliteInt.h): sqlite3GetFuncCollSeq may be called; side effects (load_extension). */
+    private static final int SQLITE_FUNC_NEEDCOLL = 0x0020;
+    private static final int SQLITE_FUNC_UNSAFE = 0x00200000;
+
+    /**
+     * Whether SQLite's function {@code f} cannot call back into Java: one of SQLite's own (a
+     * guest's or an extension's may run anything), comparing no values under a collation
+     * (which may be a guest's) and without side effects. SQLite's own functions call no
+     * other callback (Graalite registers no log callback; progress handlers run between
+     * instructions).
+     */
+    static boolean callsNoJava(P4.Function f) {
+        return f.builtin() && (f.flags() & (SQLITE_FUNC_NEEDCOLL | SQLITE_FUNC_UNSAFE)) == 0;
     }
 
     private static FunctionNodes.NativeCall nativeCallReadingArguments(Instruction i, Build build) {

@@ -17,14 +17,22 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * {@code -Dgraalite.tierPair.db}, executed in turn on a context of each tier (one engine),
  * {@code -Dgraalite.tierPair.rounds} times (default 40); prints the fastest and the median
  * time of each. On a machine whose speed drifts from minute to minute, turns taken in one
- * process compare the tiers where runs one after the other do not. For example:
- * {@code bin/mvn -q -pl language test -Dtest=TierPairProbe -Dgraalite.tierPair.db=/dev/shm/tpch.db
- * -Dgraalite.tierPair.queries=../jmh/src/main/resources/window/w1.sql}.
+ * process compare the tiers where runs one after the other do not. Surefire enables Java
+ * assertions, which compiled Truffle code then checks too (TPC-H q10 took 1.85 times SQLite's
+ * time with them, 1.38 without, in one session): the probe refuses to run with them, so add
+ * {@code -DenableAssertions=false}. For example:
+ * {@code bin/mvn -q -pl language test -Dtest=TierPairProbe -DenableAssertions=false
+ * -Dgraalite.tierPair.db=/dev/shm/tpch.db -Dgraalite.tierPair.queries=../jmh/src/main/resources/window/w1.sql}.
  */
 @EnabledIfSystemProperty(named = "graalite.tierPair.queries", matches = ".+")
 class TierPairProbe {
     @Test
     void compareTiers() throws Exception {
+        boolean assertions = false;
+        assert assertions = true;
+        if (assertions) {
+            throw new IllegalStateException("TierPairProbe measures with Java assertions off: add -DenableAssertions=false");
+        }
         String database = System.getProperty("graalite.tierPair.db");
         int rounds = Integer.getInteger("graalite.tierPair.rounds", 40);
         try (Context truffle = SqlContexts.create("truffle", database); Context sqlite = SqlContexts.create("native", database)) {
