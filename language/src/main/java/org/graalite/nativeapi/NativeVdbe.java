@@ -94,6 +94,9 @@ public final class NativeVdbe {
     private static final java.lang.invoke.MethodHandle OP_CAST = NativeFunction.OP_CAST.ffm();
     private static final java.lang.invoke.MethodHandle OP_AGG_STEP = NativeFunction.OP_AGG_STEP.ffm();
     private static final java.lang.invoke.MethodHandle OP_AGG_FINAL = NativeFunction.OP_AGG_FINAL.ffm();
+    /* For SQLite's own aggregates that cannot call back into Java (see aggregateStepWritten). */
+    private static final java.lang.invoke.MethodHandle OP_AGG_STEP_CRITICAL = NativeFunction.OP_AGG_STEP.withoutUpcalls();
+    private static final java.lang.invoke.MethodHandle OP_AGG_FINAL_CRITICAL = NativeFunction.OP_AGG_FINAL.withoutUpcalls();
     private static final java.lang.invoke.MethodHandle CURSOR_FIRST = NativeFunction.CURSOR_FIRST.ffm();
     private static final java.lang.invoke.MethodHandle CURSOR_LAST = NativeFunction.CURSOR_LAST.ffm();
     private static final java.lang.invoke.MethodHandle CURSOR_NEXT = NativeFunction.CURSOR_NEXT.ffm();
@@ -623,25 +626,22 @@ public final class NativeVdbe {
     }
 
     /**
-     * AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, with these
-     * arguments; true if the step set its skip flag (min or max kept its value: the CollSeq
-     * before it then sets its flag register).
+     * AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, on the arguments
+     * written at {@link #argumentArea} (as a function call's); true if the step set its skip
+     * flag (min or max kept its value: the CollSeq before it then sets its flag register).
+     * With {@code withoutUpcalls} (an aggregate that uses no collation and has no side effects:
+     * it cannot call back into Java) through a critical downcall, as {@link #callWrittenFunction}.
      */
     @TruffleBoundary
-    public boolean aggregateStep(int pc, Object[] arguments) {
-        return aggregateStep(pc, arguments, null);
+    public boolean aggregateStepWritten(int pc, boolean withoutUpcalls) {
+        return invokeAndRead(withoutUpcalls ? OP_AGG_STEP_CRITICAL : OP_AGG_STEP, pc, scratch, true) instanceof Long skipped && skipped != 0;
     }
 
-    /** As {@link #aggregateStep(int, Object[])}, the arguments with these subtypes (0 for none; null: none has one). */
+    /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value (its subtype then in {@link #resultSubtype()}); critical as {@link #aggregateStepWritten}. */
     @TruffleBoundary
-    public boolean aggregateStep(int pc, Object[] arguments, int[] subtypes) {
-        return callWithValues(OP_AGG_STEP, pc, arguments, subtypes) instanceof Long skipped && skipped != 0;
-    }
-
-    /** AggFinal or AggValue at {@code pc} of one of SQLite's own aggregates: its value (its subtype then in {@link #resultSubtype()}). */
-    @TruffleBoundary
-    public Object aggregateValue(int pc) {
-        return callWithValues(OP_AGG_FINAL, pc, new Object[0], null);
+    public Object aggregateValue(int pc, boolean withoutUpcalls) {
+        // The call takes no arguments (the shim reads none).
+        return invokeAndRead(withoutUpcalls ? OP_AGG_FINAL_CRITICAL : OP_AGG_FINAL, pc, scratch, true);
     }
 
     /** OP_IfSizeBetween at {@code pc}: whether it jumps (its cursor's estimated size is in range). */

@@ -772,23 +772,23 @@ final class AggregateNodes {
          * of {@code SELECT a, max(b)}); SQLite sets its own copy of the register, not this one.
          */
         private final int skipFlag;
+        /** SQLite's own aggregate, which cannot call back into Java (NodeFactory.callsNoJava): a critical downcall. */
+        private final boolean withoutUpcalls;
 
-        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes, int skipFlag) {
+        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes, int skipFlag, boolean withoutUpcalls) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.subtypes = subtypes;
             this.skipFlag = skipFlag;
+            this.withoutUpcalls = withoutUpcalls;
         }
 
         @Override
         public void execute(Execution execution) {
-            boolean skipped;
-            if (subtypes) {
-                skipped = SubtypeNodes.aggregateStep(execution, pc, firstArgument, argumentCount);
-            } else {
-                skipped = execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, firstArgument, argumentCount));
-            }
+            // The arguments written from compiled code, as a function call's (FunctionNodes.writeArguments).
+            FunctionNodes.writeArguments(execution, pc, firstArgument, argumentCount, subtypes, null, null, null);
+            boolean skipped = execution.vdbe.aggregateStepWritten(pc, withoutUpcalls);
             if (skipFlag > 0 && skipped) {
                 execution.registers[skipFlag] = 1L;
             }
@@ -800,19 +800,22 @@ final class AggregateNodes {
         private final int result;
         /** The program's functions set or read value subtypes: the value keeps its own (json_group_array's). */
         private final boolean subtypes;
+        /** SQLite's own aggregate, which cannot call back into Java (NodeFactory.callsNoJava): a critical downcall. */
+        private final boolean withoutUpcalls;
 
-        NativeValue(int pc, int result, boolean subtypes) {
+        NativeValue(int pc, int result, boolean subtypes, boolean withoutUpcalls) {
             super(pc, STRAIGHT, -1);
             this.result = result;
             this.subtypes = subtypes;
+            this.withoutUpcalls = withoutUpcalls;
         }
 
         @Override
         public void execute(Execution execution) {
             if (subtypes) {
-                SubtypeNodes.aggregateValue(execution, pc, result);
+                SubtypeNodes.aggregateValue(execution, pc, result, withoutUpcalls);
             } else {
-                execution.registers[result] = execution.vdbe.aggregateValue(pc);
+                execution.registers[result] = execution.vdbe.aggregateValue(pc, withoutUpcalls);
             }
         }
     }

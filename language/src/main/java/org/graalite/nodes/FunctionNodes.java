@@ -121,10 +121,29 @@ final class FunctionNodes {
      * subtype in a program whose functions use them. The result goes to r[P3] (with its
      * subtype), or stays in SQLite's register where only the next call reads it.
      */
-    @ExplodeLoop
     static void writeAndCall(NativeCall node, Execution execution, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
         org.graalite.nativeapi.NativeVdbe vdbe = execution.vdbe;
-        int count = node.argumentCount;
+        writeArguments(execution, node.pc, node.firstArgument, node.argumentCount, node.subtypes, fields, conversions, inSqliteRegister);
+        if (node.resultStaysInSqlite) {
+            vdbe.callWrittenFunctionKeepingResult(node.pc, node.withoutUpcalls);
+        } else if (node.subtypes) {
+            storeWithSubtype(execution, node.result, vdbe.callWrittenFunction(node.pc, node.withoutUpcalls));
+        } else {
+            execution.registers[node.result] = vdbe.callWrittenFunction(node.pc, node.withoutUpcalls);
+        }
+    }
+
+    /**
+     * Writes the {@code count} arguments of the instruction at {@code pc} into the statement's
+     * scratch memory as SQLite's side reads them (GraaliteValue structs, then the bytes of
+     * texts and blobs), from compiled code: argument i is field {@code fields[i]} read in place
+     * or after {@code conversions[i]} where {@code fields} has one, the value SQLite's register
+     * holds where {@code inSqliteRegister[i]}, else r[first + i], with its subtype where
+     * {@code subtypes}. A function call's (writeAndCall) and an aggregate step's (NativeStep).
+     */
+    @ExplodeLoop
+    static void writeArguments(Execution execution, int pc, int first, int count, boolean subtypes, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
+        org.graalite.nativeapi.NativeVdbe vdbe = execution.vdbe;
         // Local arrays that never leave this method: compiled code keeps them in registers.
         Object[] values = new Object[count];
         long[] addresses = new long[count];
@@ -150,12 +169,12 @@ final class FunctionNodes {
                 }
                 v = source.readConverted(c, vdbe, field, conversions[i]);
             } else {
-                v = execution.registers[node.firstArgument + i];
+                v = execution.registers[first + i];
             }
             values[i] = v;
             byte[] b = null;
             if (v instanceof String text) {
-                b = vdbe.argumentUtf8(text, node.pc, i);
+                b = vdbe.argumentUtf8(text, pc, i);
             } else if (v instanceof org.graalite.runtime.InvalidText text) {
                 b = text.bytes();
             } else if (v instanceof byte[] blob) {
@@ -192,21 +211,14 @@ final class FunctionNodes {
                 } else {
                     org.graalite.nativeapi.NativeVdbe.writeNull(at);
                 }
-                if (node.subtypes && (fields == null || fields[i] == null)) {
+                if (subtypes && (fields == null || fields[i] == null)) {
                     // Fields read in place have none; values in SQLite's register keep their own.
-                    int subtype = execution.subtype(node.firstArgument + i);
+                    int subtype = execution.subtype(first + i);
                     if (subtype != 0) {
                         org.graalite.nativeapi.NativeVdbe.writeSubtype(at, subtype);
                     }
                 }
             }
-        }
-        if (node.resultStaysInSqlite) {
-            vdbe.callWrittenFunctionKeepingResult(node.pc, node.withoutUpcalls);
-        } else if (node.subtypes) {
-            storeWithSubtype(execution, node.result, vdbe.callWrittenFunction(node.pc, node.withoutUpcalls));
-        } else {
-            execution.registers[node.result] = vdbe.callWrittenFunction(node.pc, node.withoutUpcalls);
         }
     }
 

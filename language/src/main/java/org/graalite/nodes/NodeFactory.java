@@ -666,9 +666,9 @@ public final class NodeFactory {
     private static final int SQLITE_FUNC_UNSAFE = 0x00200000;
 
     /**
-     * Whether SQLite's function {@code f} cannot call back into Java: one of SQLite's own (a
-     * guest's or an extension's may run anything), comparing no values under a collation
-     * (which may be a guest's) and without side effects. SQLite's own functions call no
+     * Whether SQLite's function or aggregate {@code f} cannot call back into Java: one of
+     * SQLite's own (a guest's or an extension's may run anything), comparing no values under a
+     * collation (which may be a guest's: min and max) and without side effects. SQLite's own functions call no
      * other callback (Graalite registers no log callback; progress handlers run between
      * instructions).
      */
@@ -840,7 +840,7 @@ public final class NodeFactory {
     /** AggInverse (or AggStep1 with P1 set) of one of SQLite's own aggregates: in Java where its state is. */
     private static InstructionNode builtinInverse(int pc, Instruction i, Build build) {
         if (build.nativeAccumulators().contains(i.p3())) {
-            return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0);
+            return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0, callsNoJava((P4.Function) i.p4()));
         }
         P4.Function f = (P4.Function) i.p4();
         return new WindowAggregateNodes.Inverse(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3());
@@ -1378,7 +1378,7 @@ public final class NodeFactory {
                     return new AggregateNodes.GuestValue(pc, i.p1(), i.p3(), user);
                 }
                 if (build.nativeAccumulators().contains(i.p1())) {
-                    return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes());
+                    return new AggregateNodes.NativeValue(pc, i.p3(), build.subtypes(), callsNoJava((P4.Function) i.p4()));
                 }
                 P4.Function valued = (P4.Function) i.p4();
                 return new WindowAggregateNodes.Value(pc, AggregateNodes.kind(valued.name(), valued.argumentCount()), i.p1(), i.p3());
@@ -1404,7 +1404,7 @@ public final class NodeFactory {
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
                 if (build.nativeAccumulators().contains(i.p3())) {
-                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), collSeq ? before.p1() : 0);
+                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), collSeq ? before.p1() : 0, callsNoJava(f));
                 }
                 return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
                                 collSeq ? collation(before) : Collations.BINARY);
@@ -1415,7 +1415,7 @@ public final class NodeFactory {
                     return new AggregateNodes.GuestFinal(pc, i.p1(), database.userAggregate(f));
                 }
                 if (build.nativeAccumulators().contains(i.p1())) {
-                    return new AggregateNodes.NativeValue(pc, i.p1(), build.subtypes());
+                    return new AggregateNodes.NativeValue(pc, i.p1(), build.subtypes(), callsNoJava(f));
                 }
                 return new AggregateNodes.Final(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p1());
             }

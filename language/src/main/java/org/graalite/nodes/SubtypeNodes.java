@@ -16,16 +16,10 @@ final class SubtypeNodes {
     private SubtypeNodes() {
     }
 
-    /** AggStep or AggInverse at {@code pc} of one of SQLite's own aggregates, the arguments with their subtypes; true if it set its skip flag. */
-    @TruffleBoundary
-    static boolean aggregateStep(Execution execution, int pc, int first, int count) {
-        return execution.vdbe.aggregateStep(pc, FunctionNodes.registers(execution, first, count), subtypes(execution, first, count));
-    }
-
     /** AggFinal or AggValue at {@code pc}: r[result] = the aggregate's value, with its subtype (json_group_array's 'J'). */
     @TruffleBoundary
-    static void aggregateValue(Execution execution, int pc, int result) {
-        Object value = execution.vdbe.aggregateValue(pc);
+    static void aggregateValue(Execution execution, int pc, int result, boolean withoutUpcalls) {
+        Object value = execution.vdbe.aggregateValue(pc, withoutUpcalls);
         store(execution, result, value, execution.vdbe.resultSubtype());
     }
 
@@ -39,20 +33,6 @@ final class SubtypeNodes {
         return false;
     }
 
-    /** The subtypes of r[first..first+count-1]; null when none has one. */
-    private static int[] subtypes(Execution execution, int first, int count) {
-        int[] subtypes = null;
-        for (int i = 0; i < count; i++) {
-            int subtype = execution.subtype(first + i);
-            if (subtype != 0) {
-                if (subtypes == null) {
-                    subtypes = new int[count];
-                }
-                subtypes[i] = subtype;
-            }
-        }
-        return subtypes;
-    }
 
     /** r[register] = {@code value}, with subtype {@code subtype} (0: none). */
     static void store(Execution execution, int register, Object value, int subtype) {
