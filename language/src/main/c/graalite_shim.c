@@ -1693,7 +1693,9 @@ static int graalite_agg_call(Vdbe *p, int pc, Op *pOp, FuncDef *pFunc, const Gra
   pCtx->enc = ENC(p->db);
   for (i = 0; i < argc; i++) {
     Mem *arg = &p->aMem[pOp->p2 + i];
-    graalite_value_to_mem(&args[i], arg);
+    /* An argument in its register on SQLite's side: the result a function call left there
+     * (json_group_array(json_object(...)): the object never becomes a Java String). */
+    if ((args[i].type & 0xff) != GRAALITE_IN_REGISTER) graalite_value_to_mem(&args[i], arg);
     pCtx->argv[i] = arg;
   }
   if (!inverse) pMem->uTemp = 0x1122e0e3;

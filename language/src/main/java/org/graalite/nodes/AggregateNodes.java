@@ -774,20 +774,36 @@ final class AggregateNodes {
         private final int skipFlag;
         /** SQLite's own aggregate, which cannot call back into Java (NodeFactory.callsNoJava): a critical downcall. */
         private final boolean withoutUpcalls;
+        /**
+         * Where arguments come other than from their registers (see ColumnComparisons), as a
+         * function call's (FunctionNodes.NativeCallInPlace): fields read in place, with their
+         * conversions, and results a call left in SQLite's register; null: none does.
+         */
+        @Children private final RecordField[] fields;
+        @CompilationFinal(dimensions = 1) private final int[] conversions;
+        @CompilationFinal(dimensions = 1) private final boolean[] inSqliteRegister;
 
-        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes, int skipFlag, boolean withoutUpcalls) {
+        NativeStep(int pc, int firstArgument, int argumentCount, boolean subtypes, int skipFlag, boolean withoutUpcalls, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
             super(pc, STRAIGHT, -1);
             this.firstArgument = firstArgument;
             this.argumentCount = argumentCount;
             this.subtypes = subtypes;
             this.skipFlag = skipFlag;
             this.withoutUpcalls = withoutUpcalls;
+            this.fields = fields;
+            this.conversions = conversions;
+            this.inSqliteRegister = inSqliteRegister;
+        }
+
+        /** Whether an argument comes other than from its register (for tests). */
+        boolean readsInPlace() {
+            return fields != null;
         }
 
         @Override
         public void execute(Execution execution) {
             // The arguments written from compiled code, as a function call's (FunctionNodes.writeArguments).
-            FunctionNodes.writeArguments(execution, pc, firstArgument, argumentCount, subtypes, null, null, null);
+            FunctionNodes.writeArguments(execution, pc, firstArgument, argumentCount, subtypes, fields, conversions, inSqliteRegister);
             boolean skipped = execution.vdbe.aggregateStepWritten(pc, withoutUpcalls);
             if (skipFlag > 0 && skipped) {
                 execution.registers[skipFlag] = 1L;

@@ -16,7 +16,8 @@ import org.graalite.program.Instruction;
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
  * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
- * own C function (JSON's, dates: text passed as the record's bytes), and MakeRecord (a sorter's or an
+ * own C function (JSON's, dates: text passed as the record's bytes) and of a step of its own
+ * aggregate (those two also take the result a call left in SQLite's register), and MakeRecord (a sorter's or an
  * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
@@ -109,6 +110,17 @@ final class ColumnComparisons {
                     return registers;
                 }
                 return new int[0];
+            case "AggStep", "AggStep1", "AggInverse":
+                // A step of SQLite's own aggregate (AggregateNodes.NativeStep): its arguments, as a
+                // function call's (json_group_array of json_object's result in SQLite's register).
+                if (isNativeStep(node)) {
+                    int[] registers = new int[i.p5()];
+                    for (int k = 0; k < registers.length; k++) {
+                        registers[k] = i.p2() + k;
+                    }
+                    return registers;
+                }
+                return new int[0];
             case "MakeRecord": {
                 // Not with P5 flags (an UPDATE's unchanged-column magic) or an unusual size.
                 if (i.p5() != 0 || i.p2() <= 0 || i.p2() > MAKE_RECORD_FIELDS) {
@@ -130,6 +142,16 @@ final class ColumnComparisons {
         return node != null && node.getClass() == FunctionNodes.NativeCall.class;
     }
 
+    /** Whether {@code node} (as first built) steps SQLite's own aggregate on the values of its argument registers. */
+    static boolean isNativeStep(InstructionNode node) {
+        return node instanceof AggregateNodes.NativeStep;
+    }
+
+    /** Whether {@code node} hands SQLite's C code its argument registers' values: a function call's or an aggregate step's. */
+    static boolean readsForSqlite(InstructionNode node) {
+        return isNativeCall(node) || isNativeStep(node);
+    }
+
     /** The most fields a MakeRecord may take in place (sorter and index keys have a few). */
     private static final int MAKE_RECORD_FIELDS = 32;
 
@@ -145,7 +167,7 @@ final class ColumnComparisons {
             }
             Operand[] operands = new Operand[registers.length];
             boolean any = false;
-            boolean nativeReader = isNativeCall(nodes[i.address()]);
+            boolean nativeReader = readsForSqlite(nodes[i.address()]);
             for (int k = 0; k < registers.length; k++) {
                 operands[k] = source(program, nodes, landings, i.address(), registers[k], nativeReader);
                 any |= operands[k] != null;

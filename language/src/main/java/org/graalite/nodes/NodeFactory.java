@@ -661,6 +661,43 @@ public final class NodeFactory {
         return build.fused().columnValueUnused(i.address()) ? call.keepingResultInSqlite() : call;
     }
 
+    /**
+     * AggStep or AggInverse of SQLite's own aggregate, whose state SQLite keeps: its arguments
+     * from their registers, or where ColumnComparisons found them, from fields in place or a
+     * call's result in SQLite's register, as a function call's.
+     */
+    private static AggregateNodes.NativeStep nativeStep(Instruction i, Build build, int skipFlag) {
+        boolean withoutUpcalls = callsNoJava((P4.Function) i.p4());
+        ColumnComparisons.Operands inPlace = build.fused().operands(i.address());
+        if (inPlace == null) {
+            return new AggregateNodes.NativeStep(i.address(), i.p2(), i.p5(), build.subtypes(), skipFlag, withoutUpcalls, null, null, null);
+        }
+        int count = i.p5();
+        RecordField[] fields = new RecordField[count];
+        int[] conversions = new int[count];
+        boolean[] inSqliteRegister = new boolean[count];
+        readsInPlace(inPlace, build, fields, conversions, inSqliteRegister);
+        return new AggregateNodes.NativeStep(i.address(), i.p2(), count, build.subtypes(), skipFlag, withoutUpcalls, fields, conversions, inSqliteRegister);
+    }
+
+    /** Fills, for each operand found in place, its field and conversion (a Column's) or marks it in SQLite's register (a call's result). */
+    private static void readsInPlace(ColumnComparisons.Operands inPlace, Build build, RecordField[] fields, int[] conversions, boolean[] inSqliteRegister) {
+        for (int k = 0; k < fields.length; k++) {
+            ColumnComparisons.Operand o = inPlace.all()[k];
+            if (o == null) {
+                continue;
+            }
+            Instruction source = build.program().get(o.column());
+            if (source.opcodeName().equals("Column")) {
+                fields[k] = recordField(source, build);
+                conversions[k] = o.conversion();
+            } else {
+                // The native call before left its result in SQLite's register.
+                inSqliteRegister[k] = true;
+            }
+        }
+    }
+
     /** FuncDef's flags (sqliteInt.h): sqlite3GetFuncCollSeq may be called; side effects (load_extension). */
     private static final int SQLITE_FUNC_NEEDCOLL = 0x0020;
     private static final int SQLITE_FUNC_UNSAFE = 0x00200000;
@@ -685,20 +722,7 @@ public final class NodeFactory {
         RecordField[] fields = new RecordField[f.callArguments()];
         int[] conversions = new int[fields.length];
         boolean[] inSqliteRegister = new boolean[fields.length];
-        for (int k = 0; k < fields.length; k++) {
-            ColumnComparisons.Operand o = inPlace.all()[k];
-            if (o == null) {
-                continue;
-            }
-            Instruction source = build.program().get(o.column());
-            if (source.opcodeName().equals("Column")) {
-                fields[k] = recordField(source, build);
-                conversions[k] = o.conversion();
-            } else {
-                // The native call before left its result in SQLite's register.
-                inSqliteRegister[k] = true;
-            }
-        }
+        readsInPlace(inPlace, build, fields, conversions, inSqliteRegister);
         return new FunctionNodes.NativeCallInPlace(i.address(), i.p2(), f.callArguments(), i.p3(), fields, conversions, inSqliteRegister);
     }
 
@@ -840,7 +864,7 @@ public final class NodeFactory {
     /** AggInverse (or AggStep1 with P1 set) of one of SQLite's own aggregates: in Java where its state is. */
     private static InstructionNode builtinInverse(int pc, Instruction i, Build build) {
         if (build.nativeAccumulators().contains(i.p3())) {
-            return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), 0, callsNoJava((P4.Function) i.p4()));
+            return nativeStep(i, build, 0);
         }
         P4.Function f = (P4.Function) i.p4();
         return new WindowAggregateNodes.Inverse(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3());
@@ -1404,7 +1428,7 @@ public final class NodeFactory {
                 Instruction before = pc > 0 ? program.get(pc - 1) : null;
                 boolean collSeq = before != null && before.opcodeName().equals("CollSeq");
                 if (build.nativeAccumulators().contains(i.p3())) {
-                    return new AggregateNodes.NativeStep(pc, i.p2(), i.p5(), build.subtypes(), collSeq ? before.p1() : 0, callsNoJava(f));
+                    return nativeStep(i, build, collSeq ? before.p1() : 0);
                 }
                 return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
                                 collSeq ? collation(before) : Collations.BINARY);

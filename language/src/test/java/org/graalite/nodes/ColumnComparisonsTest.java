@@ -92,6 +92,17 @@ class ColumnComparisonsTest {
     }
 
     @Test
+    void stepsOfSqlitesAggregatesTakeTheirArgumentsInPlace() {
+        // json_group_array of json_object's result: the object stays in SQLite's register.
+        assertEquals("1 producers, 2 columns", inPlace("select json_group_array(json_object('k', a, 'b', b)) from t", "producers",
+                        n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
+        // group_concat of a column: the text goes to SQLite as the record's bytes.
+        assertEquals("1 steps, 1 columns", inPlace("select group_concat(b) from t", "steps", n -> n instanceof AggregateNodes.NativeStep s && s.readsInPlace()));
+        // The step reads what the function left in SQLite's register, and a's field in place.
+        assertEquals("1 steps, 2 columns", inPlace("select group_concat(json_object('b', b), a) from t", "steps", n -> n instanceof AggregateNodes.NativeStep s && s.readsInPlace()));
+    }
+
+    @Test
     void substrReadsItsTextInPlace() {
         // TPC-H q22's key: the constant arguments come between the Column and the call.
         assertEquals("1 substrs, 1 columns", inPlace("select count(*) from t where substr(b, 1, 2) in ('ab', 'cd')", "substrs", n -> n instanceof TextFunctionNodes.SubstrInPlace));
