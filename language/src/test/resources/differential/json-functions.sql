@@ -73,3 +73,6 @@ select json_set('{}', '$[', 1);
 select id, json_valid(body, 1), json_valid(body, 8), json_error_position(body) from doc order by id;
 select json_group_array(json('{bad')) from doc;
 select 1;
+-- Functions computed in Java on JSON values (their results carry no subtype, as SQLite's own).
+select length(json_group_array(json_object('id', id, 'body', body))), typeof(json_group_object(id, tag)), upper(json_array(tag, 'x')), lower(json_object('K', tag)), substr(json_object('a', id), 2, 5), abs(json_extract(body, '$.a')), round(json_extract(body, '$.f'), 1), json_object('k', 'v') like '%k%' from doc where json_valid(body) group by tag order by tag;
+select json_array(substr(json_object('a', 1), 1), upper(json_array(1)), length(json('[1, 2]'))) from doc where id = 1;

@@ -284,9 +284,12 @@ final class FunctionNodes {
 
         @Override
         public void execute(Execution execution) {
-            // A value with a subtype goes to SQLite's function, which may hand it back with its
-            // subtype (max, nullif); Java's results have none.
-            Object value = subtypes && SubtypeNodes.anyHasSubtype(execution, firstArgument, argumentCount) ? BY_SQLITE : compute(execution.registers);
+            // Arguments with a subtype are computed here too: SQLite's own versions of these
+            // functions (substr, like, round, abs, length, typeof, upper, lower) make new values
+            // and never return an argument with its subtype (no sqlite3_result_value), so their
+            // results have none either (length(json_group_array(...)) no longer sends the whole
+            // document back to SQLite).
+            Object value = compute(execution.registers);
             if (value == BY_SQLITE) {
                 super.execute(execution);
             } else {

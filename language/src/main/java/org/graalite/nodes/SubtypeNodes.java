@@ -23,15 +23,6 @@ final class SubtypeNodes {
         store(execution, result, value, execution.vdbe.resultSubtype());
     }
 
-    /** Whether one of r[first..first+count-1] has a subtype. */
-    static boolean anyHasSubtype(Execution execution, int first, int count) {
-        for (int i = 0; i < count; i++) {
-            if (execution.subtype(first + i) != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
 
 
     /** r[register] = {@code value}, with subtype {@code subtype} (0: none). */
