@@ -76,3 +76,7 @@ select 1;
 -- Functions computed in Java on JSON values (their results carry no subtype, as SQLite's own).
 select length(json_group_array(json_object('id', id, 'body', body))), typeof(json_group_object(id, tag)), upper(json_array(tag, 'x')), lower(json_object('K', tag)), substr(json_object('a', id), 2, 5), abs(json_extract(body, '$.a')), round(json_extract(body, '$.f'), 1), json_object('k', 'v') like '%k%' from doc where json_valid(body) group by tag order by tag;
 select json_array(substr(json_object('a', 1), 1), upper(json_array(1)), length(json('[1, 2]'))) from doc where id = 1;
+-- In a program with subtypes, count, sum, total and avg stay in Java (their results have none);
+-- min, max, lag and lead return an argument with its subtype, as SQLite's own do.
+select tag, json_array(max(json_object('a', id)), min(json_array(id)), count(*), sum(id), total(id), avg(id), count(json_object('b', id))) from doc group by tag order by tag;
+select id, json_array(lag(json_object('x', id)) over (order by id), lead(json_array(id)) over (order by id), row_number() over (order by id), rank() over (order by tag), sum(id) over (order by id), count(json_object('b', id)) over ()) from doc order by id;

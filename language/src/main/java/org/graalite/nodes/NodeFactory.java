@@ -892,8 +892,10 @@ public final class NodeFactory {
      * subtypes.
      */
     private static java.util.Set<Integer> nativeAccumulators(List<Instruction> program, Database database) {
-        // With value subtypes about, SQLite's own aggregates keep their arguments' (max of JSON
-        // values is JSON): the Java ones would drop them.
+        // With value subtypes about, SQLite's own aggregates that return one of their arguments
+        // keep its subtype (max of JSON values is JSON, lag of one too): the Java ones would drop
+        // it. Those that compute a number (count, sum, total, avg, row_number, rank, dense_rank)
+        // return none in SQLite either, and stay in Java.
         boolean subtypes = usesSubtypes(program);
         java.util.Set<Integer> registers = new java.util.HashSet<>();
         for (Instruction i : program) {
@@ -902,12 +904,21 @@ public final class NodeFactory {
                 // min and max under a guest's collation (the CollSeq before): SQLite calls it.
                 Instruction before = i.address() > 0 ? program.get(i.address() - 1) : null;
                 boolean guestCollation = before != null && before.opcodeName().equals("CollSeq") && collation(before) < 0;
-                if (subtypes || guestCollation || !javaAggregate(i)) {
+                if ((subtypes && returnsAnArgument(i)) || guestCollation || !javaAggregate(i)) {
                     registers.add(accumulator(i));
                 }
             }
         }
         return registers;
+    }
+
+    /** Whether SQLite's aggregate of {@code i} returns one of its argument values as it is (min, max, lag, lead), subtype included. */
+    private static boolean returnsAnArgument(Instruction i) {
+        P4.Function f = (P4.Function) i.p4();
+        return switch (AggregateNodes.kind(f.name(), f.argumentCount())) {
+            case AggregateNodes.COUNT, AggregateNodes.SUM, AggregateNodes.TOTAL, AggregateNodes.AVG, AggregateNodes.ROW_NUMBER, AggregateNodes.RANK, AggregateNodes.DENSE_RANK -> false;
+            default -> true;
+        };
     }
 
     /** The accumulator register of aggregate instruction {@code i}. */
