@@ -115,25 +115,38 @@ final class CursorNodes {
             int result;
             switch (direction) {
                 case FIRST:
-                    result = execution.vdbe.first(cursor);
-                    execution.cursors[cursor].moved((result & 1) != 0);
-                    break;
+                    return rewindOnSqlite(execution, pc, cursor);
                 case LAST:
                     result = execution.vdbe.last(cursor);
                     execution.cursors[cursor].moved((result & 1) != 0);
-                    break;
+                    // Rewind and Last jump when the b-tree is empty.
+                    return atEnd(execution, pc, result);
                 default:
                     // The step tells the record cursor itself (and may locate the new record).
                     result = step.execute(execution.vdbe, execution.cursors[cursor]);
-                    break;
+                    // Next and Prev jump while there are rows.
+                    return !atEnd(execution, pc, result);
             }
+        }
+
+        /**
+         * Rewind of {@code cursor} on SQLite's b-tree, the record cursor told where it is: true
+         * if the b-tree is empty (SQLite's error, if any, ends the execution). Also the Next of a
+         * cursor that SQLite must take as a Rewind (JavaTableNodes).
+         */
+        static boolean rewindOnSqlite(Execution execution, int pc, int cursor) {
+            int result = execution.vdbe.first(cursor);
+            execution.cursors[cursor].moved((result & 1) != 0);
+            return atEnd(execution, pc, result);
+        }
+
+        /** Whether a move's {@code result} ((rc << 8) | at end) is at the end; its error ends the execution. */
+        private static boolean atEnd(Execution execution, int pc, int result) {
             int rc = result >>> 8;
             if (rc != 0) {
                 throw execution.vdbe.abort(pc, rc);
             }
-            boolean atEnd = (result & 1) != 0;
-            // Rewind and Last jump when the b-tree is empty; Next and Prev jump while there are rows.
-            return direction <= LAST ? atEnd : !atEnd;
+            return (result & 1) != 0;
         }
     }
 

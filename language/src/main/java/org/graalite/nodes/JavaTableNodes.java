@@ -144,7 +144,9 @@ final class JavaTableNodes {
             if (c != null && c.rewindOnNext) {
                 c.rewindOnNext = false;
                 if (rewindsInstead()) {
-                    return rewind(execution, c);
+                    // A cursor in a gap before the first row when its table spilled: SQLite's
+                    // Rewind finds the row after the gap.
+                    return !CursorNodes.Move.rewindOnSqlite(execution, pc, cursor);
                 }
             }
             return sqlite.executeBranch(execution);
@@ -153,18 +155,6 @@ final class JavaTableNodes {
         /** Whether this is a Next, which a cursor with {@link RecordCursor#rewindOnNext} takes as a Rewind. */
         boolean rewindsInstead() {
             return false;
-        }
-
-        /** Next of a cursor that was in a gap before the first row when its table spilled: SQLite's Rewind finds the row after the gap. */
-        private boolean rewind(Execution execution, RecordCursor c) {
-            int result = execution.vdbe.first(cursor);
-            int rc = result >>> 8;
-            if (rc != 0) {
-                throw execution.vdbe.abort(pc, rc);
-            }
-            boolean atEnd = (result & 1) != 0;
-            c.moved(atEnd);
-            return !atEnd;
         }
 
         static int branch(boolean taken) {
