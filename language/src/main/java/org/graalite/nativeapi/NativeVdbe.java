@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 
 import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 
+import org.graalite.runtime.InPlaceRecord;
 import org.graalite.runtime.PageMemory;
 import org.graalite.runtime.SqliteException;
 
@@ -903,6 +904,33 @@ public final class NativeVdbe {
     /** OP_SorterData at {@code pc}: the sorter's current record. */
     @TruffleBoundary
     public byte[] sorterData(int pc) {
+        long z = sorterDataCall(pc);
+        int size = sorterDataSize;
+        if (size == 0) {
+            return new byte[0];
+        }
+        byte[] record = new byte[size];
+        PageMemory.copyToArray(z, record, 0, size);
+        return record;
+    }
+
+    /**
+     * OP_SorterData at {@code pc}, the record left where SQLite copies it: into its own
+     * register P2, whose memory stays as it is until that register is written again (the
+     * Truffle tier writes SQLite's registers only through instructions that name them).
+     * {@code into} then holds the record's address and size.
+     */
+    @TruffleBoundary
+    public void sorterDataInPlace(int pc, InPlaceRecord into) {
+        long z = sorterDataCall(pc);
+        into.set(z, sorterDataSize);
+    }
+
+    /** The size of the record the last {@link #sorterDataCall} found. */
+    private int sorterDataSize;
+
+    /** OP_SorterData's copy into SQLite's register P2: the record's address, its size in {@link #sorterDataSize}. */
+    private long sorterDataCall(int pc) {
         MemorySegment n = scratch(8);
         MemorySegment z;
         try {
@@ -914,7 +942,8 @@ public final class NativeVdbe {
         if (size < 0) {
             throw abort(pc, -size);
         }
-        return size == 0 ? new byte[0] : Sqlite3.bytesAt(z, size);
+        sorterDataSize = size;
+        return z.address();
     }
 
     /** OpenEphemeral / OpenAutoindex at {@code pc}: 0 or an error code. */

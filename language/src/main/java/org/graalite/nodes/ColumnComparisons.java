@@ -217,46 +217,9 @@ final class ColumnComparisons {
      */
     private static boolean readOnlyInPlace(List<Instruction> program, InstructionNode[] nodes, BitSet[] reads, Map<Integer, Operand[]> candidates, int column) {
         int register = program.get(column).p3();
-        BitSet visited = new BitSet();
-        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
-        work.push(column + 1);
-        while (!work.isEmpty()) {
-            int pc = work.pop();
-            if (pc >= program.size() || visited.get(pc)) {
-                continue;
-            }
-            visited.set(pc);
-            Instruction i = program.get(pc);
-            if (reads[pc] == null) {
-                // May read any register.
-                return false;
-            }
-            if (reads[pc].get(register) && !readsInPlace(i, nodes[pc], candidates.get(pc), register, column) &&
-                            !(i.opcodeName().equals("RealAffinity") && i.p1() == register && pc == column + 1)) {
-                // (A RealAffinity of the register right after the Column: its readers apply it.)
-                return false;
-            }
-            if (!reads[pc].get(register) && RegisterReads.overwrites(i, register)) {
-                continue;
-            }
-            InstructionNode n = nodes[pc];
-            switch (n.kind) {
-                case InstructionNode.BRANCH -> {
-                    work.push(n.target);
-                    work.push(pc + 1);
-                }
-                case InstructionNode.JUMP -> work.push(n.target);
-                case InstructionNode.DYNAMIC -> {
-                    for (int c : n.candidates) {
-                        work.push(c);
-                    }
-                }
-                case InstructionNode.HALT -> {
-                }
-                default -> work.push(pc + 1);
-            }
-        }
-        return true;
+        // (A RealAffinity of the register right after the Column: its readers apply it.)
+        return RegisterLife.readOnlyBy(program, nodes, reads, column + 1, register, pc -> readsInPlace(program.get(pc), nodes[pc], candidates.get(pc), register, column) ||
+                        (program.get(pc).opcodeName().equals("RealAffinity") && program.get(pc).p1() == register && pc == column + 1));
     }
 
     /** Whether reader {@code i} reads every operand that is {@code register} in place from Column {@code column}. */

@@ -2,10 +2,12 @@ package org.graalite.nodes;
 
 import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+import com.oracle.truffle.api.CompilerDirectives.TruffleBoundary;
 import com.oracle.truffle.api.nodes.ExplodeLoop;
 
 import org.graalite.nativeapi.NativeVdbe;
 import org.graalite.runtime.Execution;
+import org.graalite.runtime.InPlaceRecord;
 import org.graalite.runtime.RecordCursor;
 import org.graalite.runtime.RecordEncoder;
 import org.graalite.runtime.ResultCodes;
@@ -511,6 +513,41 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             execution.registers[register] = execution.vdbe.sorterData(pc);
+        }
+    }
+
+    /**
+     * SorterData P1 P2 P3 where nothing reads r[P2] but pseudo cursor P3 (see
+     * NodeFactory#sorterRecordStaysInPlace): the cursor reads the record where SQLite's
+     * OP_SorterData copies it, in SQLite's register P2, instead of from a Java copy made and
+     * dropped per row; r[P2] holds an {@link InPlaceRecord}, the execution's own (executions
+     * of one program may interleave: a caller's loop over rows that runs the statement again).
+     */
+    static final class SorterDataInPlace extends InstructionNode {
+        private final int register;
+        private final int pseudoCursor;
+
+        SorterDataInPlace(int pc, int register, int pseudoCursor) {
+            super(pc, STRAIGHT, -1);
+            this.register = register;
+            this.pseudoCursor = pseudoCursor;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            InPlaceRecord record = execution.registers[register] instanceof InPlaceRecord r ? r : newRecord();
+            execution.vdbe.sorterDataInPlace(pc, record);
+            execution.registers[register] = record;
+            RecordCursor c = execution.cursors[pseudoCursor];
+            if (c != null && c.pseudoRegister == register) {
+                // As OP_SorterData makes P3's cached row stale: the same object, a new record.
+                c.usePseudoRecordInPlace(record);
+            }
+        }
+
+        @TruffleBoundary
+        private static InPlaceRecord newRecord() {
+            return new InPlaceRecord();
         }
     }
 

@@ -1,5 +1,6 @@
 package org.graalite.nodes;
 
+import java.util.BitSet;
 import java.util.List;
 
 import com.oracle.truffle.api.RootCallTarget;
@@ -292,6 +293,42 @@ public final class NodeFactory {
     }
 
     /**
+     * SorterData whose record may stay in SQLite's register P2 becomes SorterDataInPlace:
+     * pseudo cursor P3 is the only one the program opens on register P2, and no instruction
+     * reads the value SorterData puts there but through a pseudo cursor (RegisterLife). SQLite's
+     * ORDER BY and GROUP BY loops are so (the register may be the sorter's input record before
+     * the sort); a register that something else reads, or a program with an instruction that
+     * may read any register on the way, keeps the Java copy.
+     */
+    private static void readSorterRecordsInPlace(InstructionNode[] nodes, List<Instruction> program) {
+        BitSet[] reads = null;
+        for (Instruction data : program) {
+            if (!(nodes[data.address()] instanceof CursorNodes.SorterData) || !onlyPseudoCursorOn(program, data.p2(), data.p3())) {
+                continue;
+            }
+            if (reads == null) {
+                reads = new BitSet[program.size()];
+                for (Instruction i : program) {
+                    reads[i.address()] = RegisterReads.readsOutsideCursors(i, program);
+                }
+            }
+            if (RegisterLife.readOnlyBy(program, nodes, reads, data.address() + 1, data.p2(), pc -> false)) {
+                nodes[data.address()] = new CursorNodes.SorterDataInPlace(data.address(), data.p2(), data.p3());
+            }
+        }
+    }
+
+    /** Whether every OpenPseudo of {@code program} on register {@code register} opens cursor {@code cursor}. */
+    private static boolean onlyPseudoCursorOn(List<Instruction> program, int register, int cursor) {
+        for (Instruction i : program) {
+            if (i.opcodeName().equals("OpenPseudo") && i.p2() == register && i.p1() != cursor) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The KeyInfo every instruction that opens {@code cursor} gives it, when they agree and its
      * first {@code fields} collations are built-in ones: then an index comparison on that cursor
      * can run in Java. Null otherwise (SQLite compares, with the cursor's own KeyInfo).
@@ -367,6 +404,7 @@ public final class NodeFactory {
             }
         }
         formColumnRuns(nodes, build);
+        readSorterRecordsInPlace(nodes, instructions);
         passVirtualColumnsInSqliteRegisters(nodes, build.program());
         makeOnceBlockRecordsOutOfLine(nodes, build);
         JavaTableNodes.wrap(nodes, instructions, build.cursorUses());

@@ -44,6 +44,19 @@ final class RegisterReads {
      * aggregate step after CollSeq its flag register).
      */
     static BitSet reads(Instruction i, List<Instruction> program) {
+        return reads(i, program, true);
+    }
+
+    /**
+     * As {@link #reads}, leaving out the record registers of pseudo cursors, which a Column
+     * or a comparison in place reads only through the cursor: null when {@code i} may read
+     * any register by itself.
+     */
+    static BitSet readsOutsideCursors(Instruction i, List<Instruction> program) {
+        return reads(i, program, false);
+    }
+
+    private static BitSet reads(Instruction i, List<Instruction> program, boolean pseudoRecords) {
         BitSet r = new BitSet();
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "Transaction", "Rewind", "Last", "Next", "Prev", "Close", "NullRow", "Noop", "Explain", "ColumnsUsed", "CursorHint", "Jump",
@@ -69,7 +82,7 @@ final class RegisterReads {
             case "Column":
                 // A pseudo cursor's row is the record in the register OpenPseudo named.
                 for (Instruction o : program) {
-                    if (o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
+                    if (pseudoRecords && o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
                         r.set(o.p2());
                     }
                 }
@@ -173,7 +186,7 @@ final class RegisterReads {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "MustBeInt", "Filter", "SeekRowid", "NotExists":
                 // They may read a field in place, from a pseudo cursor's record register too.
                 for (Instruction o : program) {
-                    if (o.opcodeName().equals("OpenPseudo")) {
+                    if (pseudoRecords && o.opcodeName().equals("OpenPseudo")) {
                         r.set(o.p2());
                     }
                 }

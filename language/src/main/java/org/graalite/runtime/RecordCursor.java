@@ -17,8 +17,8 @@ public final class RecordCursor {
     public final int index;
     /** For a pseudo cursor (OpenPseudo): the register whose record is its one row; -1 otherwise. */
     public final int pseudoRegister;
-    /** The record a pseudo cursor last decoded. */
-    private byte[] pseudoRecord;
+    /** The record a pseudo cursor last decoded: a byte[], or an InPlaceRecord. */
+    private Object pseudoRecord;
     /** A table b-tree (rowid keys) rather than an index or a pseudo cursor. */
     public boolean isTable = true;
     /** Opened with OPFLAG_SEEKEQ: seeks only look for equal keys. */
@@ -167,13 +167,27 @@ public final class RecordCursor {
 
     @TruffleBoundary(allowInlining = false)
     private void changePseudoRecord(Object record) {
-        {
-            pseudoRecord = record instanceof byte[] b ? b : null;
-            nullRow = pseudoRecord == null;
-            if (pseudoRecord != null) {
-                setRecord(pseudoRecord);
-            }
+        if (record instanceof byte[] b) {
+            pseudoRecord = b;
+            nullRow = false;
+            setRecord(b);
+        } else if (record instanceof InPlaceRecord r) {
+            usePseudoRecordInPlace(r);
+        } else {
+            pseudoRecord = null;
+            nullRow = true;
         }
+    }
+
+    /**
+     * A pseudo cursor's row is now the record {@code record} stands for (SorterData in place,
+     * which calls this as it moves the record; a Column that meets the object in the register
+     * after the cursor was opened again comes here through {@link #usePseudoRecord}).
+     */
+    public void usePseudoRecordInPlace(InPlaceRecord record) {
+        pseudoRecord = record;
+        nullRow = false;
+        locateInPage(record.address, record.size);
     }
 
     /** The row of a table kept in Java (see JavaTable): {@code record}, which nothing changes while the cursor is on it. */

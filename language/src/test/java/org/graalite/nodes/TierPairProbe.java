@@ -15,7 +15,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * {@code -Dgraalite.tierPair.queries} (files of SQL, comma-separated; a relative path starts
  * in {@code language/}, the tests' working directory) on database
  * {@code -Dgraalite.tierPair.db}, executed in turn on a context of each tier (one engine),
- * {@code -Dgraalite.tierPair.rounds} times (default 40); prints the fastest and the median
+ * {@code -Dgraalite.tierPair.rounds} times (default 40) after untimed turns for
+ * {@code -Dgraalite.tierPair.warmupSeconds} (default 0); prints the fastest and the median
  * time of each. On a machine whose speed drifts from minute to minute, turns taken in one
  * process compare the tiers where runs one after the other do not. Surefire enables Java
  * assertions, which compiled Truffle code then checks too (TPC-H q10 took 1.85 times SQLite's
@@ -35,11 +36,19 @@ class TierPairProbe {
         }
         String database = System.getProperty("graalite.tierPair.db");
         int rounds = Integer.getInteger("graalite.tierPair.rounds", 40);
+        // Untimed turns first: on two cores Graal's compilations of a statement take seconds
+        // and slow every turn they overlap.
+        double warmupSeconds = Double.parseDouble(System.getProperty("graalite.tierPair.warmupSeconds", "0"));
         try (Context truffle = SqlContexts.create("truffle", database); Context sqlite = SqlContexts.create("native", database)) {
             for (String file : System.getProperty("graalite.tierPair.queries").split(",")) {
                 String sql = Files.readString(Path.of(file));
                 Value onTruffle = truffle.getBindings("sql").invokeMember("prepare", sql);
                 Value onSqlite = sqlite.getBindings("sql").invokeMember("prepare", sql);
+                long warmupEnd = System.nanoTime() + (long) (warmupSeconds * 1e9);
+                while (System.nanoTime() < warmupEnd) {
+                    time(onTruffle);
+                    time(onSqlite);
+                }
                 double[] truffleTimes = new double[rounds];
                 double[] sqliteTimes = new double[rounds];
                 for (int round = 0; round < rounds; round++) {
