@@ -982,48 +982,53 @@
     // (see safeArguments), and there are no slots.
     const db = this;
     const slots = !safe && (argCount === 1 || argCount === 2) ? new Array(argCount).fill(null) : null;
-    const factory = () => {
-      let value;
+    const startValue = () => {
       try {
-        value = typeof start === 'function' ? start() : start;
+        return typeof start === 'function' ? start() : start;
       } catch (e) {
         throw callbackFailed(db, e);
       }
+    };
+    const factory = () => {
+      // The aggregate value as a property, not a variable of the closures: GraalJS boxed each
+      // number a captured variable took (one allocation per row), where an object's property
+      // holds a number unboxed.
+      const state = { value: startValue() };
       // One or two arguments, the common cases (and those of slotStep), without a rest
       // parameter and a spread per row: GraalJS allocates both at every call.
       const stepRow = safe ? (kinds, ...args) => {
         try {
-          const next = step(value, ...safeArguments(kinds, args));
-          if (next !== undefined) value = next;
+          const next = step(state.value, ...safeArguments(kinds, args));
+          if (next !== undefined) state.value = next;
         } catch (e) {
           throw callbackFailed(db, e);
         }
       } : argCount === 1 ? (a) => {
         try {
-          const next = step(value, jsValue(a));
-          if (next !== undefined) value = next;
+          const next = step(state.value, jsValue(a));
+          if (next !== undefined) state.value = next;
         } catch (e) {
           throw callbackFailed(db, e);
         }
       } : argCount === 2 ? (a, b) => {
         try {
-          const next = step(value, jsValue(a), jsValue(b));
-          if (next !== undefined) value = next;
+          const next = step(state.value, jsValue(a), jsValue(b));
+          if (next !== undefined) state.value = next;
         } catch (e) {
           throw callbackFailed(db, e);
         }
       } : (...args) => {
         try {
           for (let i = 0; i < args.length; ++i) args[i] = jsValue(args[i]);
-          const next = step(value, ...args);
-          if (next !== undefined) value = next;
+          const next = step(state.value, ...args);
+          if (next !== undefined) state.value = next;
         } catch (e) {
           throw callbackFailed(db, e);
         }
       };
       const current = () => {
         try {
-          return sqlResult(result === null ? value : result(value), name);
+          return sqlResult(result === null ? state.value : result(state.value), name);
         } catch (e) {
           throw callbackFailed(db, e);
         }
@@ -1035,8 +1040,8 @@
         // A window function's: the rows leaving the frame, and the frame's result so far.
         inverse: inverse === null ? undefined : (...args) => {
           try {
-            const next = inverse(value, ...(safe ? safeArguments(args[0], args.slice(1)) : args.map(jsValue)));
-            if (next !== undefined) value = next;
+            const next = inverse(state.value, ...(safe ? safeArguments(args[0], args.slice(1)) : args.map(jsValue)));
+            if (next !== undefined) state.value = next;
           } catch (e) {
             throw callbackFailed(db, e);
           }
