@@ -518,7 +518,7 @@ final class CursorNodes {
 
     /**
      * SorterData P1 P2 P3 where nothing reads r[P2] but pseudo cursor P3 (see
-     * NodeFactory#sorterRecordStaysInPlace): the cursor reads the record where SQLite's
+     * NodeFactory#readSorterRecordsInPlace): the cursor reads the record where SQLite's
      * OP_SorterData copies it, in SQLite's register P2, instead of from a Java copy made and
      * dropped per row; r[P2] holds an {@link InPlaceRecord}, the execution's own (executions
      * of one program may interleave: a caller's loop over rows that runs the statement again).
