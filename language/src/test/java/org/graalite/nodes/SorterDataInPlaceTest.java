@@ -36,6 +36,17 @@ class SorterDataInPlaceTest {
                     "select distinct g % 5, typeof(r) from s order by 1, 2",
     };
 
+    /** How many SorterData nodes of {@code program} read in place, and how many copy. */
+    private static String sorterData(List<Instruction> program) {
+        int inPlace = 0;
+        int copied = 0;
+        for (InstructionNode n : NodeFactory.nodesForTest(program)) {
+            inPlace += n instanceof CursorNodes.SorterDataInPlace ? 1 : 0;
+            copied += n instanceof CursorNodes.SorterData ? 1 : 0;
+        }
+        return inPlace + " in place, " + copied + " copied";
+    }
+
     @Test
     void sortedQueriesReadTheSortersRecordsInPlace() {
         try (ExplainedPrograms programs = new ExplainedPrograms()) {
@@ -44,15 +55,26 @@ class SorterDataInPlaceTest {
             String[] expected = {"1 in place, 0 copied", "2 in place, 0 copied", "2 in place, 0 copied"};
             for (int q = 0; q < expected.length; q++) {
                 String query = SORTED[q];
-                int inPlace = 0;
-                int copied = 0;
-                List<Instruction> program = programs.program(query);
-                for (InstructionNode n : NodeFactory.nodesForTest(program)) {
-                    inPlace += n instanceof CursorNodes.SorterDataInPlace ? 1 : 0;
-                    copied += n instanceof CursorNodes.SorterData ? 1 : 0;
-                }
-                assertEquals(expected[q], inPlace + " in place, " + copied + " copied", query);
+                assertEquals(expected[q], sorterData(programs.program(query)), query);
             }
+        }
+    }
+
+    /** A program that reads the sorter's output register itself (here a ResultRow of it, made up) keeps the Java copy. */
+    @Test
+    void aRegisterReadOtherwiseKeepsTheCopy() {
+        try (ExplainedPrograms programs = new ExplainedPrograms()) {
+            programs.run("create table s(k integer primary key, g integer, t text, r real, b blob)");
+            List<Instruction> program = new ArrayList<>(programs.program(SORTED[0]));
+            int register = -1;
+            for (Instruction i : program) {
+                if (i.opcodeName().equals("SorterData")) {
+                    register = i.p2();
+                } else if (i.opcodeName().equals("ResultRow") && register >= 0) {
+                    program.set(i.address(), new Instruction(i.address(), i.opcode(), "ResultRow", register, 1, 0, org.graalite.program.P4.None.INSTANCE, 0));
+                }
+            }
+            assertEquals("0 in place, 1 copied", sorterData(program));
         }
     }
 
