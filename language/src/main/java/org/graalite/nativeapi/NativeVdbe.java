@@ -904,14 +904,8 @@ public final class NativeVdbe {
     /** OP_SorterData at {@code pc}: the sorter's current record. */
     @TruffleBoundary
     public byte[] sorterData(int pc) {
-        long z = sorterDataCall(pc);
-        int size = sorterDataSize;
-        if (size == 0) {
-            return new byte[0];
-        }
-        byte[] record = new byte[size];
-        PageMemory.copyToArray(z, record, 0, size);
-        return record;
+        MemorySegment z = sorterDataCall(pc);
+        return sorterDataSize == 0 ? new byte[0] : Sqlite3.bytesAt(z, sorterDataSize);
     }
 
     /**
@@ -922,15 +916,14 @@ public final class NativeVdbe {
      */
     @TruffleBoundary
     public void sorterDataInPlace(int pc, InPlaceRecord into) {
-        long z = sorterDataCall(pc);
-        into.set(z, sorterDataSize);
+        into.set(sorterDataCall(pc).address(), sorterDataSize);
     }
 
     /** The size of the record the last {@link #sorterDataCall} found. */
     private int sorterDataSize;
 
-    /** OP_SorterData's copy into SQLite's register P2: the record's address, its size in {@link #sorterDataSize}. */
-    private long sorterDataCall(int pc) {
+    /** OP_SorterData's copy into SQLite's register P2: the record, its size in {@link #sorterDataSize}. */
+    private MemorySegment sorterDataCall(int pc) {
         MemorySegment n = scratch(8);
         MemorySegment z;
         try {
@@ -943,7 +936,7 @@ public final class NativeVdbe {
             throw abort(pc, -size);
         }
         sorterDataSize = size;
-        return z.address();
+        return z;
     }
 
     /** OpenEphemeral / OpenAutoindex at {@code pc}: 0 or an error code. */

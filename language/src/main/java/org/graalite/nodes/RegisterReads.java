@@ -81,9 +81,11 @@ final class RegisterReads {
                 break;
             case "Column":
                 // A pseudo cursor's row is the record in the register OpenPseudo named.
-                for (Instruction o : program) {
-                    if (pseudoRecords && o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
-                        r.set(o.p2());
+                if (pseudoRecords) {
+                    for (Instruction o : program) {
+                        if (o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
+                            r.set(o.p2());
+                        }
                     }
                 }
                 break;
@@ -185,9 +187,11 @@ final class RegisterReads {
         switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "MustBeInt", "Filter", "SeekRowid", "NotExists":
                 // They may read a field in place, from a pseudo cursor's record register too.
-                for (Instruction o : program) {
-                    if (pseudoRecords && o.opcodeName().equals("OpenPseudo")) {
-                        r.set(o.p2());
+                if (pseudoRecords) {
+                    for (Instruction o : program) {
+                        if (o.opcodeName().equals("OpenPseudo")) {
+                            r.set(o.p2());
+                        }
                     }
                 }
                 break;

@@ -5,8 +5,9 @@ package org.graalite.runtime;
  * sorter's current record, which OP_SorterData copies into SQLite's own register (the same
  * register number, whose memory SQLite keeps until that register is written again) and which
  * a pseudo cursor then reads from there, instead of a Java copy of it per row. One object per
- * SorterData instruction, updated at each execution of it: only where no instruction reads the
- * register but through a pseudo cursor (see NodeFactory), so nothing else ever sees it.
+ * execution and register, updated at each SorterData into it (CursorNodes.SorterDataInPlace):
+ * only where no instruction reads the register but through a pseudo cursor (see NodeFactory),
+ * so nothing else ever sees it.
  */
 public final class InPlaceRecord {
     long address;
