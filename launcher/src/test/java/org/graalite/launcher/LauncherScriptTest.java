@@ -61,4 +61,35 @@ class LauncherScriptTest {
         assertEquals("Error: near \"selec\": syntax error\n", error.err());
         assertEquals(1, error.code());
     }
+
+    /**
+     * bin/heap.sh, which bin/graalite's programs and bin/jmh take their young generation from:
+     * a third of the default maximum heap (a twelfth of the memory), fixed; nothing with
+     * GRAALITE_YOUNG_GEN=adaptive.
+     */
+    @Test
+    void youngGenerationOfPrograms() throws Exception {
+        Path heap = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/heap.sh");
+        Assumptions.assumeTrue(Files.isReadable(heap), "bin/heap.sh not found");
+        Path meminfo = Path.of("/proc/meminfo");
+        Assumptions.assumeTrue(Files.isReadable(meminfo), "no /proc/meminfo");
+        long memoryMb = Files.readAllLines(meminfo).stream().filter(l -> l.startsWith("MemTotal:")).mapToLong(l -> Long.parseLong(l.replaceAll("[^0-9]", "")) / 1024).findFirst().orElseThrow();
+        Assumptions.assumeTrue(memoryMb / 12 >= 64, "a machine this small keeps the collector's sizing");
+        assertEquals("-XX:-UseAdaptiveSizePolicy -Xmn" + memoryMb / 12 + "m", youngFlags(heap, "fixed"));
+        assertEquals("-XX:-UseAdaptiveSizePolicy -Xmn" + memoryMb / 12 + "m", youngFlags(heap, null));
+        assertEquals("", youngFlags(heap, "adaptive"));
+    }
+
+    private static String youngFlags(Path heap, String mode) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "source \"$1\"; graalite_young_generation_flags; echo \"${young_flags[*]}\"", "bash", heap.toString());
+        if (mode == null) {
+            pb.environment().remove("GRAALITE_YOUNG_GEN");
+        } else {
+            pb.environment().put("GRAALITE_YOUNG_GEN", mode);
+        }
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertEquals(0, p.waitFor(), new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return out;
+    }
 }
