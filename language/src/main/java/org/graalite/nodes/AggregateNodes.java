@@ -257,7 +257,14 @@ final class AggregateNodes {
         private final int skipRegister;
         private final int collation;
 
+        /** The argument a Column gives in place (ColumnComparisons); null where its register holds it. */
+        @Child private InPlaceOperand argumentField;
+
         Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister, int collation) {
+            this(pc, kind, firstArgument, argumentCount, accumulator, skipRegister, collation, null);
+        }
+
+        Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister, int collation, InPlaceOperand argumentField) {
             super(pc, STRAIGHT, -1);
             this.kind = kind;
             this.firstArgument = firstArgument;
@@ -265,12 +272,27 @@ final class AggregateNodes {
             this.accumulator = accumulator;
             this.skipRegister = skipRegister;
             this.collation = collation;
+            this.argumentField = argumentField;
+        }
+
+        /**
+         * Whether the step may take its one argument in place from a Column: count, sum, total
+         * and avg use the value and keep none of it (min and max keep it, so it would be boxed
+         * anyway).
+         */
+        boolean takesArgumentInPlace() {
+            return argumentCount == 1 && (kind == COUNT || kind == SUM || kind == TOTAL || kind == AVG);
+        }
+
+        /** Whether the argument is read in place (for tests). */
+        boolean readsInPlace() {
+            return argumentField != null;
         }
 
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            Object arg = argumentCount > 0 ? r[firstArgument] : null;
+            Object arg = argumentCount > 0 ? (argumentField != null ? argumentField.read(execution) : r[firstArgument]) : null;
             switch (kind) {
                 case COUNT: {
                     Count c = r[accumulator] instanceof Count x ? x : newCount(r);

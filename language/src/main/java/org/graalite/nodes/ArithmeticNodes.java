@@ -24,19 +24,35 @@ final class ArithmeticNodes {
         private final int right;
         private final int left;
         private final int result;
+        /** The operands a Column gives in place (ColumnComparisons); null where the register holds the operand. */
+        @Child private InPlaceOperand leftField;
+        @Child private InPlaceOperand rightField;
 
         Arithmetic(int pc, int operation, int right, int left, int result) {
+            this(pc, operation, right, left, result, null, null);
+        }
+
+        Arithmetic(int pc, int operation, int right, int left, int result, InPlaceOperand leftField, InPlaceOperand rightField) {
             super(pc, STRAIGHT, -1);
             this.operation = ArithmeticOperationNodeGen.create(operation);
             this.right = right;
             this.left = left;
             this.result = result;
+            this.leftField = leftField;
+            this.rightField = rightField;
+        }
+
+        /** Whether an operand is read in place (for tests). */
+        boolean readsInPlace() {
+            return leftField != null || rightField != null;
         }
 
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            r[result] = operation.execute(r[left], r[right]);
+            Object a = leftField == null ? r[left] : leftField.read(execution);
+            Object b = rightField == null ? r[right] : rightField.read(execution);
+            r[result] = operation.execute(a, b);
         }
     }
 

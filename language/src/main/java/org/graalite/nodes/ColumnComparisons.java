@@ -110,7 +110,14 @@ final class ColumnComparisons {
                     return registers;
                 }
                 return new int[0];
+            case "Add", "Subtract", "Multiply", "Divide", "Remainder":
+                // r[P2] op r[P1] (ArithmeticNodes.Arithmetic): a number read in place needs no box.
+                return new int[]{i.p2(), i.p1()};
             case "AggStep", "AggStep1", "AggInverse":
+                // count, sum, total or avg computed in Java (AggregateNodes.Step): its argument.
+                if (node instanceof AggregateNodes.Step s && s.takesArgumentInPlace() && i.opcodeName().startsWith("AggStep")) {
+                    return new int[]{i.p2()};
+                }
                 // A step of SQLite's own aggregate (AggregateNodes.NativeStep): its arguments, as a
                 // function call's (json_group_array of json_object's result in SQLite's register).
                 if (isNativeStep(node)) {
@@ -247,6 +254,13 @@ final class ColumnComparisons {
         };
     }
 
+    private static boolean isArithmetic(Instruction i) {
+        return switch (i.opcodeName()) {
+            case "Add", "Subtract", "Multiply", "Divide", "Remainder" -> true;
+            default -> false;
+        };
+    }
+
     static boolean isComparison(Instruction i) {
         return switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge" -> true;
@@ -308,6 +322,11 @@ final class ColumnComparisons {
                 conversion = name.equals("RealAffinity") ? REAL_AFFINITY : MUST_BE_INT;
             } else if (loadsConstant(i)) {
                 if (i.p2() == register) {
+                    return null;
+                }
+            } else if (isArithmetic(i)) {
+                // Moves no cursor, writes r[P3] only: (l_extendedprice * (1 - l_discount)).
+                if (i.p3() == register) {
                     return null;
                 }
             } else if (!(isComparison(i) || name.equals("Filter") || name.equals("MustBeInt") || name.equals("RealAffinity"))) {
