@@ -17,11 +17,13 @@ import org.graalite.program.Instruction;
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
  * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
  * own C function (JSON's, dates: text passed as the record's bytes) and of a step of its own
- * aggregate (those two also take the result a call left in SQLite's register), and MakeRecord (a sorter's or an
- * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
+ * aggregate (those two also take the result a call left in SQLite's register), MakeRecord (a sorter's or an
+ * index's key of columns: fields copied as stored, no String decoded and encoded again), arithmetic
+ * (Add, Subtract, Multiply, Divide, Remainder) and the steps of count, sum, total and avg computed
+ * in Java (both through InPlaceOperand: a number read in place needs no box). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
- * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants into other registers; a RealAffinity or MustBeInt of
+ * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants and arithmetic into other registers; a RealAffinity or MustBeInt of
  * {@code r} itself only right after the Column, which the readers then apply), and control
  * reaches the reader from the Column alone (no jump lands after the Column). It does when the
  * Column's value is read by nothing else: every instruction that may read {@code r} (see
