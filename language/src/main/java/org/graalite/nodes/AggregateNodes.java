@@ -257,14 +257,7 @@ final class AggregateNodes {
         private final int skipRegister;
         private final int collation;
 
-        /** The argument a Column gives in place (ColumnComparisons); null where its register holds it. */
-        @Child private InPlaceOperand argumentField;
-
         Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister, int collation) {
-            this(pc, kind, firstArgument, argumentCount, accumulator, skipRegister, collation, null);
-        }
-
-        Step(int pc, int kind, int firstArgument, int argumentCount, int accumulator, int skipRegister, int collation, InPlaceOperand argumentField) {
             super(pc, STRAIGHT, -1);
             this.kind = kind;
             this.firstArgument = firstArgument;
@@ -272,28 +265,12 @@ final class AggregateNodes {
             this.accumulator = accumulator;
             this.skipRegister = skipRegister;
             this.collation = collation;
-            this.argumentField = argumentField;
-        }
-
-        /**
-         * Whether the step may take its one argument in place from a Column: sum, total and avg
-         * add a number and keep none of it (min and max keep the value; count asks only whether
-         * it is NULL).
-         */
-        boolean takesArgumentInPlace() {
-            return argumentCount == 1 && (kind == SUM || kind == TOTAL || kind == AVG);
-        }
-
-        /** Whether the argument is read in place (for tests). */
-        boolean readsInPlace() {
-            return argumentField != null;
         }
 
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            // (A step that reads its argument in place is a sum's: see the default case.)
-            Object arg = argumentCount > 0 && argumentField == null ? r[firstArgument] : null;
+            Object arg = argumentCount > 0 ? r[firstArgument] : null;
             switch (kind) {
                 case COUNT: {
                     Count c = r[accumulator] instanceof Count x ? x : newCount(r);
@@ -348,37 +325,15 @@ final class AggregateNodes {
                     break;
                 default: {
                     Sum s = r[accumulator] instanceof Sum x ? x : newSum(r);
-                    if (argumentField != null) {
-                        stepInPlace(execution, s);
-                    } else {
-                        sum(s, arg);
+                    if (arg instanceof Double d && (seenSumArguments & REALS) != 0) {
+                        s.stepReal(d);
+                    } else if (arg instanceof Long l && (seenSumArguments & INTEGERS) != 0) {
+                        s.stepInteger(l);
+                    } else if (arg != null || (seenSumArguments & NULLS) == 0) {
+                        sumOther(s, arg);
                     }
                     break;
                 }
-            }
-        }
-
-        private void sum(Sum s, Object arg) {
-            if (arg instanceof Double d && (seenSumArguments & REALS) != 0) {
-                s.stepReal(d);
-            } else if (arg instanceof Long l && (seenSumArguments & INTEGERS) != 0) {
-                s.stepInteger(l);
-            } else if (arg != null || (seenSumArguments & NULLS) == 0) {
-                sumOther(s, arg);
-            }
-        }
-
-        /** A sum's step of a field read in place: a number as the long or double it is, anything else as its value. */
-        private void stepInPlace(Execution execution, Sum s) {
-            org.graalite.runtime.RecordCursor c = argumentField.locate(execution);
-            int field = argumentField.fieldIn(execution, c);
-            int k = argumentField.kind(c, execution.vdbe, field);
-            if (k == InPlaceOperand.REAL && (seenSumArguments & REALS) != 0) {
-                s.stepReal(argumentField.real(c, execution.vdbe, field));
-            } else if (k == InPlaceOperand.INTEGER && (seenSumArguments & INTEGERS) != 0) {
-                s.stepInteger(argumentField.integer(c, execution.vdbe, field));
-            } else {
-                sum(s, argumentField.value(c, execution.vdbe, field));
             }
         }
 

@@ -24,62 +24,19 @@ final class ArithmeticNodes {
         private final int right;
         private final int left;
         private final int result;
-        /** The operands a Column gives in place (ColumnComparisons); null where the register holds the operand. */
-        @Child private InPlaceOperand leftField;
-        @Child private InPlaceOperand rightField;
 
         Arithmetic(int pc, int operation, int right, int left, int result) {
-            this(pc, operation, right, left, result, null, null);
-        }
-
-        Arithmetic(int pc, int operation, int right, int left, int result, InPlaceOperand leftField, InPlaceOperand rightField) {
             super(pc, STRAIGHT, -1);
             this.operation = ArithmeticOperationNodeGen.create(operation);
             this.right = right;
             this.left = left;
             this.result = result;
-            this.leftField = leftField;
-            this.rightField = rightField;
-        }
-
-        /** Whether an operand is read in place (for tests). */
-        boolean readsInPlace() {
-            return leftField != null || rightField != null;
         }
 
         @Override
         public void execute(Execution execution) {
             Object[] r = execution.registers;
-            r[result] = leftField == null && rightField == null ? operation.execute(r[left], r[right]) : inPlace(execution, r);
-        }
-
-        /**
-         * With an operand in place: two numbers are computed as longs or doubles, by the rules
-         * of the operation's specializations (integers, else reals; REMAINDER of a real by the
-         * general rules), so that no box is made for a field; anything else takes the general
-         * operation on the values the Columns would have stored.
-         */
-        private Object inPlace(Execution execution, Object[] r) {
-            org.graalite.nativeapi.NativeVdbe vdbe = execution.vdbe;
-            org.graalite.runtime.RecordCursor lc = leftField == null ? null : leftField.locate(execution);
-            int lf = leftField == null ? 0 : leftField.fieldIn(execution, lc);
-            org.graalite.runtime.RecordCursor rc = rightField == null ? null : rightField.locate(execution);
-            int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
-            int lk = leftField == null ? InPlaceOperand.kindOf(r[left]) : leftField.kind(lc, vdbe, lf);
-            int rk = rightField == null ? InPlaceOperand.kindOf(r[right]) : rightField.kind(rc, vdbe, rf);
-            if (lk == InPlaceOperand.INTEGER && rk == InPlaceOperand.INTEGER) {
-                long a = leftField == null ? (Long) r[left] : leftField.integer(lc, vdbe, lf);
-                long b = rightField == null ? (Long) r[right] : rightField.integer(rc, vdbe, rf);
-                return compute(operation.operation, a, b);
-            }
-            if (lk != InPlaceOperand.OTHER && rk != InPlaceOperand.OTHER && operation.operation != REMAINDER) {
-                double a = leftField == null ? SqlValues.realValue(r[left]) : leftField.real(lc, vdbe, lf);
-                double b = rightField == null ? SqlValues.realValue(r[right]) : rightField.real(rc, vdbe, rf);
-                return real(operation.operation, a, b);
-            }
-            Object a = leftField == null ? r[left] : leftField.value(lc, vdbe, lf);
-            Object b = rightField == null ? r[right] : rightField.value(rc, vdbe, rf);
-            return operation.execute(a, b);
+            r[result] = operation.execute(r[left], r[right]);
         }
     }
 

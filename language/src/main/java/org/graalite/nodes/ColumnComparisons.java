@@ -17,13 +17,11 @@ import org.graalite.program.Instruction;
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
  * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
  * own C function (JSON's, dates: text passed as the record's bytes) and of a step of its own
- * aggregate (those two also take the result a call left in SQLite's register), MakeRecord (a sorter's or an
- * index's key of columns: fields copied as stored, no String decoded and encoded again), arithmetic
- * (Add, Subtract, Multiply, Divide, Remainder) and the steps of count, sum, total and avg computed
- * in Java (both through InPlaceOperand: a number read in place needs no box). A reader's operand register
+ * aggregate (those two also take the result a call left in SQLite's register), and MakeRecord (a sorter's or an
+ * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
- * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants and arithmetic into other registers; a RealAffinity or MustBeInt of
+ * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants into other registers; a RealAffinity or MustBeInt of
  * {@code r} itself only right after the Column, which the readers then apply), and control
  * reaches the reader from the Column alone (no jump lands after the Column). It does when the
  * Column's value is read by nothing else: every instruction that may read {@code r} (see
@@ -112,14 +110,7 @@ final class ColumnComparisons {
                     return registers;
                 }
                 return new int[0];
-            case "Add", "Subtract", "Multiply", "Divide", "Remainder":
-                // r[P2] op r[P1] (ArithmeticNodes.Arithmetic): a number read in place needs no box.
-                return new int[]{i.p2(), i.p1()};
             case "AggStep", "AggStep1", "AggInverse":
-                // count, sum, total or avg computed in Java (AggregateNodes.Step): its argument.
-                if (node instanceof AggregateNodes.Step s && s.takesArgumentInPlace() && i.opcodeName().startsWith("AggStep")) {
-                    return new int[]{i.p2()};
-                }
                 // A step of SQLite's own aggregate (AggregateNodes.NativeStep): its arguments, as a
                 // function call's (json_group_array of json_object's result in SQLite's register).
                 if (isNativeStep(node)) {
@@ -256,13 +247,6 @@ final class ColumnComparisons {
         };
     }
 
-    private static boolean isArithmetic(Instruction i) {
-        return switch (i.opcodeName()) {
-            case "Add", "Subtract", "Multiply", "Divide", "Remainder" -> true;
-            default -> false;
-        };
-    }
-
     static boolean isComparison(Instruction i) {
         return switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge" -> true;
@@ -324,11 +308,6 @@ final class ColumnComparisons {
                 conversion = name.equals("RealAffinity") ? REAL_AFFINITY : MUST_BE_INT;
             } else if (loadsConstant(i)) {
                 if (i.p2() == register) {
-                    return null;
-                }
-            } else if (isArithmetic(i)) {
-                // Moves no cursor, writes r[P3] only: (l_extendedprice * (1 - l_discount)).
-                if (i.p3() == register) {
                     return null;
                 }
             } else if (!(isComparison(i) || name.equals("Filter") || name.equals("MustBeInt") || name.equals("RealAffinity"))) {

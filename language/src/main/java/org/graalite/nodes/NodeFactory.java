@@ -828,20 +828,6 @@ public final class NodeFactory {
         return collation(i) >= 0 && !((i.p5() & ComparisonNodes.NULLEQ) != 0 && build.mayBeCleared(i.p3(), i.p3()));
     }
 
-    /** Add, Subtract, Multiply, Divide or Remainder: r[P3] = r[P2] op r[P1], operands a Column gives read in place. */
-    private static InstructionNode arithmetic(Instruction i, int operation, Build build) {
-        ColumnComparisons.Operands inPlace = build.fused().operands(i.address());
-        if (inPlace == null) {
-            return new ArithmeticNodes.Arithmetic(i.address(), operation, i.p1(), i.p2(), i.p3());
-        }
-        return new ArithmeticNodes.Arithmetic(i.address(), operation, i.p1(), i.p2(), i.p3(), inPlaceOperand(inPlace.left(), build), inPlaceOperand(inPlace.right(), build));
-    }
-
-    /** The reader of the field of a Column (null: the operand is read from its register). */
-    private static InPlaceOperand inPlaceOperand(ColumnComparisons.Operand operand, Build build) {
-        return operand == null ? null : new InPlaceOperand(recordField(build.program().get(operand.column()), build), operand.conversion());
-    }
-
     /** The field a Column instruction reads. */
     private static RecordField recordField(Instruction column, Build build) {
         return new RecordField(column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
@@ -1126,15 +1112,15 @@ public final class NodeFactory {
             case "ResultRow":
                 return new RegisterNodes.ResultRow(pc, i.p1(), i.p2());
             case "Add":
-                return arithmetic(i, ArithmeticNodes.ADD, build);
+                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.ADD, i.p1(), i.p2(), i.p3());
             case "Subtract":
-                return arithmetic(i, ArithmeticNodes.SUBTRACT, build);
+                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.SUBTRACT, i.p1(), i.p2(), i.p3());
             case "Multiply":
-                return arithmetic(i, ArithmeticNodes.MULTIPLY, build);
+                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.MULTIPLY, i.p1(), i.p2(), i.p3());
             case "Divide":
-                return arithmetic(i, ArithmeticNodes.DIVIDE, build);
+                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.DIVIDE, i.p1(), i.p2(), i.p3());
             case "Remainder":
-                return arithmetic(i, ArithmeticNodes.REMAINDER, build);
+                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.REMAINDER, i.p1(), i.p2(), i.p3());
             case "Eq":
                 return comparison(i, ComparisonNodes.EQ, build);
             case "Ne":
@@ -1493,9 +1479,8 @@ public final class NodeFactory {
                 if (build.nativeAccumulators().contains(i.p3())) {
                     return nativeStep(i, build, collSeq ? before.p1() : 0);
                 }
-                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
                 return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
-                                collSeq ? collation(before) : Collations.BINARY, inPlace == null ? null : inPlaceOperand(inPlace.left(), build));
+                                collSeq ? collation(before) : Collations.BINARY);
             }
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();
