@@ -11,7 +11,7 @@
 # then had most of it copied between the survivor spaces and promoted early, and spent 5.3 to
 # 5.5 s of a 45 s run in young collections of 100 to 400 ms each (the JavaScript inner join and
 # lookup join of bench/boundary, -Xlog:gc); with 2 GB 0.5 and 0.9 s, and filltable and the
-# aggregate collected a quarter and half as often (see README, "Writes").
+# aggregate collected about a quarter as often (see README, "Writes").
 #
 # Sets young_flags (an array); empty when GRAALITE_YOUNG_GEN=adaptive, or on a machine so small
 # that the size would be under 64 MB.

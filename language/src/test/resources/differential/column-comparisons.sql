@@ -89,9 +89,10 @@ select id from c where 13 >= t order by id;
 select id from c where k = 12 order by id;
 select id from c where z < 1 order by id;
 select id from c where d <= 1994 order by id;
--- Arithmetic and the steps of count, sum, total and avg reading fields in place (InPlaceOperand):
--- every storage class and affinity as an operand, integer overflow to real, division by zero,
--- text read as a number, blobs, NULL, and REAL affinity making an integer a real.
+-- Arithmetic and the steps of count, sum, total and avg over Columns (ArithmeticNodes,
+-- AggregateNodes.Step): every storage class and affinity as an operand, integer overflow to
+-- real, division by zero, text read as a number, blobs, NULL, and REAL affinity making an
+-- integer a real.
 select id, i + 1, i - r, r * 2, i * i, r / i, i % 3, n + 0, t * 1, d - 1, b + 0, a * 2, k - 1 from c order by id;
 select id, typeof(i + 1), typeof(r * 2), typeof(n + 0), typeof(t * 1), typeof(a * 2), typeof(i * i) from c order by id;
 select id, r * (1 - r), i * (1 + i), (i + 1) * (r - 1), n / 0, i % 0, r - i from c order by id;
