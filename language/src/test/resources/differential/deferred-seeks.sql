@@ -30,4 +30,19 @@ insert into p select k, cust * 2, total, note from o;
 select ck from c where not exists (select * from p where p.cust = c.ck) order by ck;
 select ck, (select max(w) from p where p.cust = c.ck) from c where ck < 10 order by ck;
 select p.pk, p.cust from p where cust = 8 order by pk;
+-- Rows of one key next to each other, as TPC-H's lines of an order: the Column that carries out
+-- the seek finds the row after the one the last seek found, on the same leaf page or the next
+-- one (CROSS JOIN keeps the order of the loops); deleted rows leave gaps, and a scan the other
+-- way seeks the row before.
+create table line(id integer primary key, ord integer, qty, price real, mode text);
+create index line_ord on line(ord);
+with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000)
+insert into line select i, (i + 3) / 4, i % 50, i * 0.5, case i % 5 when 0 then 'AIR' when 1 then 'MAIL' else 'SHIP' end from n;
+delete from line where id % 97 = 0 or id % 211 = 1;
+create table ord(ok integer primary key, pri text);
+with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) insert into ord select i, 'p' || (i % 5) from n;
+select mode, sum(qty), sum(price), count(*) from ord cross join line on line.ord = ord.ok where pri <> 'p3' group by mode order by mode;
+select ok, sum(price), max(mode) from ord cross join line on line.ord = ord.ok where ok % 50 = 7 and mode = 'SHIP' group by ok order by ok;
+select ok, count(*) from ord join line on line.ord = ord.ok where qty > 40 and price < 600 group by ok order by ok;
+select group_concat(id || mode) from (select id, mode from line where ord between 10 and 14 order by ord desc, id desc);
 pragma integrity_check;

@@ -15,7 +15,7 @@ import org.graalite.program.Instruction;
  * writes cannot move the records other cursors are on (an ephemeral b-tree has a pager of its
  * own).
  */
-record CursorUses(BitSet pseudo, BitSet deferred, BitSet virtual, BitSet ephemeral, BitSet openedOtherwise, List<int[]> duplicates) {
+record CursorUses(BitSet pseudo, BitSet deferred, BitSet virtual, BitSet ephemeral, BitSet openedOtherwise, List<int[]> duplicates, BitSet seekingColumns) {
     static CursorUses of(List<Instruction> program) {
         BitSet pseudo = new BitSet();
         BitSet deferred = new BitSet();
@@ -41,7 +41,56 @@ record CursorUses(BitSet pseudo, BitSet deferred, BitSet virtual, BitSet ephemer
                 }
             }
         }
-        return new CursorUses(pseudo, deferred, virtual, ephemeral, openedOtherwise, duplicates);
+        return new CursorUses(pseudo, deferred, virtual, ephemeral, openedOtherwise, duplicates, seekingColumns(program));
+    }
+
+    /**
+     * The Columns that carry out a DeferredSeek: after each DeferredSeek, the first Column of its
+     * table cursor, in the instructions that follow it before anything that moves a cursor or
+     * jumps away, that reads a column its index does not hold (the DeferredSeek's P4 map). That
+     * Column finds the seek still to be made whenever the program passes the DeferredSeek and
+     * reaches it; the Columns after it find it made.
+     */
+    private static BitSet seekingColumns(List<Instruction> program) {
+        BitSet seeking = new BitSet();
+        for (int d = 0; d < program.size(); d++) {
+            Instruction seek = program.get(d);
+            if (!seek.opcodeName().equals("DeferredSeek")) {
+                continue;
+            }
+            int table = seek.p3();
+            int[] map = seek.p4() instanceof org.graalite.program.P4.IntArray m ? m.values() : null;
+            for (int k = d + 1; k < program.size() && k <= d + SEEKING_COLUMN_DISTANCE; k++) {
+                Instruction i = program.get(k);
+                String op = i.opcodeName();
+                if (op.equals("Column") && i.p1() == table) {
+                    boolean inIndex = map != null && i.p2() < map.length && map[i.p2()] > 0;
+                    if (!inIndex) {
+                        seeking.set(i.address());
+                        break;
+                    }
+                } else if (!READS_ONLY.contains(op)) {
+                    break;
+                }
+            }
+        }
+        return seeking;
+    }
+
+    /** How far after a DeferredSeek its seeking Column is looked for. */
+    private static final int SEEKING_COLUMN_DISTANCE = 16;
+
+    /**
+     * Instructions that may stand between a DeferredSeek and the Column that carries it out:
+     * they read registers and cursors, or branch forward past the rest of the row (a test of a
+     * column of the index, a comparison).
+     */
+    private static final java.util.Set<String> READS_ONLY = java.util.Set.of("Column", "Rowid", "IdxRowid", "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "IsNull", "NotNull", "If",
+                    "IfNot", "Copy", "SCopy", "Integer", "Real", "String8", "Null", "Affinity", "RealAffinity", "IsTrue", "Noop");
+
+    /** Whether the Column at {@code pc} carries out a DeferredSeek (see {@link #seekingColumns}). */
+    boolean seeksInline(int pc) {
+        return seekingColumns.get(pc);
     }
 
     /**

@@ -830,7 +830,7 @@ public final class NodeFactory {
 
     /** The field a Column instruction reads. */
     private static RecordField recordField(Instruction column, Build build) {
-        return new RecordField(column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
+        return new RecordField(column.address(), column.p1(), column.p2(), absentValue(column), build.lastFieldRead(column.p1()), BtreeCallNodes.Payload.create(build.nfi()), build.cursorUses());
     }
 
     /** A Column's P4: the value of a field its record lacks (a column added by ALTER TABLE), or null. */

@@ -39,8 +39,10 @@ final class RecordField extends Node {
     /** Whether the program opens the cursor with OpenPseudo, or positions it by DeferredSeek (see CursorUses). */
     private final boolean mayBePseudo;
     private final boolean mayBeDeferred;
+    /** Whether this Column is where a deferred seek of its cursor is carried out (see CursorUses#seeksInline). */
+    private final boolean seeksInline;
 
-    RecordField(int cursor, int field, Object absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
+    RecordField(int pc, int cursor, int field, Object absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
         this.cursor = cursor;
         this.field = field;
         this.absent = absent;
@@ -48,6 +50,7 @@ final class RecordField extends Node {
         this.payload = payload;
         this.mayBePseudo = uses.mayBePseudo(cursor);
         this.mayBeDeferred = uses.mayBeDeferred(cursor);
+        this.seeksInline = uses.seeksInline(pc);
     }
 
     /**
@@ -56,15 +59,15 @@ final class RecordField extends Node {
      * seek at all), as vdbe.c's alt map does.
      */
     RecordCursor locate(Execution execution) {
-        return locate(execution, cursor, field, payload, mayBePseudo, mayBeDeferred);
+        return locate(execution, cursor, field, payload, mayBePseudo, mayBeDeferred, seeksInline);
     }
 
     /**
      * {@link #locate(Execution)} for field {@code field} of cursor {@code cursor} (ColumnRun
      * reads several); a cursor that the program never opens with OpenPseudo, or never positions
-     * by DeferredSeek, is not tested for those.
+     * by DeferredSeek, is not tested for those; {@code seeksInline}: see CursorUses#seeksInline.
      */
-    static RecordCursor locate(Execution execution, int cursor, int field, BtreeCallNodes.Payload payload, boolean mayBePseudo, boolean mayBeDeferred) {
+    static RecordCursor locate(Execution execution, int cursor, int field, BtreeCallNodes.Payload payload, boolean mayBePseudo, boolean mayBeDeferred, boolean seeksInline) {
         RecordCursor c = execution.cursors[cursor];
         if (mayBePseudo && c.pseudoRegister >= 0) {
             c.usePseudoRecord(execution.registers[c.pseudoRegister]);
@@ -74,6 +77,8 @@ final class RecordField extends Node {
             int alternative = c.alternativeField(field);
             if (alternative >= 0) {
                 c = c.altCursor();
+            } else if (seeksInline) {
+                c.finishSeekHere(execution.vdbe);
             } else {
                 c.finishSeek(execution.vdbe);
             }

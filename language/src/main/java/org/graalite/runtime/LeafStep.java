@@ -110,6 +110,24 @@ final class LeafStep {
         return false;
     }
 
+    /**
+     * {@link #seek}'s first shortcut alone, small enough for compiled code: moves table cursor
+     * {@code c} to the row with rowid {@code target} when that is the row after the one its key
+     * (left by the last seek) names and the next cell of its leaf page holds it. False, with
+     * nothing changed, otherwise.
+     */
+    static boolean seekNextRow(RecordCursor c, long vdbeCursor, long btCursor, long target) {
+        if (PageMemory.getByte(btCursor + CURSOR_STATE) != CURSOR_VALID || (PageMemory.getByte(btCursor + CURSOR_FLAGS) & VALID_KEY) == 0) {
+            return false;
+        }
+        long key = PageMemory.getLong(btCursor + CURSOR_INFO_KEY);
+        if (key == Long.MAX_VALUE || key + 1 != target) {
+            return false;
+        }
+        long page = PageMemory.getLong(btCursor + CURSOR_PAGE);
+        return toCell(c, vdbeCursor, btCursor, page, PageMemory.getUnsignedShort(btCursor + CURSOR_CELL_INDEX) + 1, ROWID_SEEK, target);
+    }
+
     /** The rowid of cell {@code cell} of table leaf {@code page}: after the payload size, sqlite3GetVarint. */
     private static long rowidAt(long page, int cell) {
         long p = cellAddress(page, cell);
