@@ -369,7 +369,8 @@ public final class RecordCursor {
      * the row after the one the cursor's last seek found, on the same leaf page
      * ({@link LeafStep#seekNextRow}): a join that reads a table's rows through an index in
      * rowid order (TPC-H's lines of one order after another) seeks that way for most rows, and
-     * there the out-of-line call cost more than the step itself (TPC-H q12 about 4% faster).
+     * there the out-of-line call cost more than the step itself (TPC-H q12 1 to 2% faster, in
+     * turns with the out-of-line path in one process).
      * For the Column that finds the seek still to be made (see CursorUses#seeksInline): in every
      * Column it made a join's compiled statement a fifth larger.
      */
