@@ -38,12 +38,25 @@ public final class QueryTurns {
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 10;
         double sf = args.length > 4 ? Double.parseDouble(args[4]) : 0.1;
         double warmupSeconds = args.length > 5 ? Double.parseDouble(args[5]) : 10;
+        double[] means = geometricMeans(family, queries, systems, rounds, sf, warmupSeconds);
+        StringBuilder b = new StringBuilder("geometric mean of the median ratios over " + queries.length + " queries:");
+        for (int s = 1; s < systems.length; s++) {
+            b.append(String.format(" %s %.3fx %s;", systems[s], means[s], systems[0]));
+        }
+        System.out.println(b);
+    }
+
+    /**
+     * Runs the turns of every query (printing a line for each) and answers, per system, the
+     * geometric mean over the queries of its median round over the first system's (1 for the
+     * first system itself).
+     */
+    static double[] geometricMeans(String family, String[] queries, String[] systems, int rounds, double sf, double warmupSeconds) {
         Dataset data = switch (family) {
             case "tpch" -> TpchData.ensure(sf, true);
             case "ssb" -> SsbData.ensure(sf);
             default -> throw new IllegalArgumentException("family tpch or ssb, not " + family);
         };
-        // Per system after the first: the logarithms of its median ratios, for the geometric mean.
         double[] logMedianRatios = new double[systems.length];
         for (String query : queries) {
             double[] medians = turns(family, query, systems, data, rounds, warmupSeconds);
@@ -51,11 +64,11 @@ public final class QueryTurns {
                 logMedianRatios[s] += Math.log(medians[s] / medians[0]);
             }
         }
-        StringBuilder b = new StringBuilder("geometric mean of the median ratios over " + queries.length + " queries:");
-        for (int s = 1; s < systems.length; s++) {
-            b.append(String.format(" %s %.3fx %s;", systems[s], Math.exp(logMedianRatios[s] / queries.length), systems[0]));
+        double[] means = new double[systems.length];
+        for (int s = 0; s < systems.length; s++) {
+            means[s] = Math.exp(logMedianRatios[s] / queries.length);
         }
-        System.out.println(b);
+        return means;
     }
 
     /** One query's turns; prints its line and answers each system's median round in ms. */
