@@ -31,3 +31,12 @@ insert into big(id, g, h, x) with recursive c(n) as (select 1 union all select n
 select g, h, count(*), sum(x) from big group by g, h order by g, h limit 20;
 select g, count(distinct h) from big group by g order by 2 desc, g limit 10;
 select h, max(g), min(x) from big where id % 3 = 0 group by h order by h;
+-- Texts read again from one row to the next: the same bytes give the previous row's text; texts
+-- of one length that share their first and last bytes but differ inside (short, one long word
+-- and a few, beyond), a blob and a NULL between texts, and text that is not UTF-8.
+create table rt(id integer primary key, t);
+insert into rt(t) values ('a'), ('a'), ('b'), ('ab'), ('ab'), ('aab'), ('abb'), ('abb'), ('x1234567y'), ('x1234567y'), ('x1234568y'),
+  ('p0123456789abcdefq'), ('p0123456789abcdefq'), ('p0123456789abcdeeq'), (x'61'), ('a'), (null), ('a'), ('caf' || char(233)),
+  ('caf' || char(233)), (cast(x'ff61' as text)), (cast(x'ff61' as text)), (cast(x'fe61' as text)), ('s' || printf('%040d', 7) || 'e'), ('s' || printf('%040d', 8) || 'e');
+select id, t, typeof(t), length(t), hex(t) from rt order by id;
+select t, count(*) from rt group by t order by hex(t);

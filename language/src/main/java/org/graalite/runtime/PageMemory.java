@@ -127,6 +127,28 @@ public final class PageMemory {
         UNSAFE.copyMemory(null, address, to, Unsafe.ARRAY_BYTE_BASE_OFFSET + at, length);
     }
 
+    /**
+     * Whether the bytes at native address {@code address} are {@code to[from..to)}'s, compared a
+     * long at a time and then byte by byte (no copy: a record's text is compared with the one the
+     * previous row held).
+     */
+    static boolean equalsArray(long address, byte[] bytes, int from, int to) {
+        java.util.Objects.checkFromToIndex(from, to, bytes.length);
+        int i = from;
+        long a = address - from;
+        for (; i + 8 <= to; i += 8) {
+            if (UNSAFE.getLong(a + i) != NATIVE_ORDER.getLong(bytes, i)) {
+                return false;
+            }
+        }
+        for (; i < to; i++) {
+            if (UNSAFE.getByte(a + i) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Copies {@code length} bytes of {@code from}, from index {@code at}, to native address {@code address}, as {@link #copyToArray} copies the other way. */
     public static void copyFromArray(byte[] from, int at, long address, int length) {
         java.util.Objects.checkFromIndexSize(at, length, from.length);

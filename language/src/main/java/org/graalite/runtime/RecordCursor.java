@@ -753,28 +753,48 @@ public final class RecordCursor {
 
     /**
      * The text of field {@code field}: the previous row's String when the bytes are the same
-     * (see {@link #textBytes}), else a new one. The bytes are copied once, into the buffer that
-     * then becomes the field's {@link #textBytes}.
+     * (see {@link #textBytes}; compared where they are, not copied: TPC-H Q1 about 1% faster,
+     * in turns in one process), else a new one. Then the bytes are copied once, into the buffer
+     * that becomes the field's {@link #textBytes}.
      */
     private Object text(int field, int offset, int length) {
+        byte[] previous = textBytes[field];
+        if (previous != null && textLengths[field] == length && sameBytes(offset, previous, length) && InvalidText.isText(decoded[field])) {
+            return decoded[field];
+        }
         byte[] buffer = scratch;
         if (length > buffer.length) {
             buffer = new byte[Math.max(length, 2 * buffer.length)];
         }
         copyBytes(offset, buffer, length);
-        byte[] previous = textBytes[field];
-        // Texts that differ mostly differ in their first or last byte: those are compared first.
-        if (previous != null && textLengths[field] == length && (length == 0 || (buffer[0] == previous[0] && buffer[length - 1] == previous[length - 1])) &&
-                        java.util.Arrays.equals(buffer, 0, length, previous, 0, length) && InvalidText.isText(decoded[field])) {
-            scratch = buffer;
-            return decoded[field];
-        }
         Object s = InvalidText.decode(buffer, 0, length);
         // The buffer now holds this field's bytes; the field's old buffer is the next scratch.
         textBytes[field] = buffer;
         textLengths[field] = length;
         scratch = previous != null ? previous : new byte[Math.max(64, length)];
         return s;
+    }
+
+    /**
+     * Whether the {@code length} bytes of the record at {@code offset} are the first
+     * {@code length} of {@code bytes}, read where they are: texts that differ mostly differ in
+     * their first or last byte, which are compared first, and a text of one or two bytes (a
+     * flag, a status) needs nothing more.
+     */
+    private boolean sameBytes(int offset, byte[] bytes, int length) {
+        if (length == 0) {
+            return true;
+        }
+        if (byteAt(offset) != bytes[0] || byteAt(offset + length - 1) != bytes[length - 1]) {
+            return false;
+        }
+        if (length <= 2) {
+            return true;
+        }
+        if (copy != null) {
+            return java.util.Arrays.equals(copy, offset + 1, offset + length - 1, bytes, 1, length - 1);
+        }
+        return PageMemory.equalsArray(address + offset + 1, bytes, 1, length - 1);
     }
 
     /**
