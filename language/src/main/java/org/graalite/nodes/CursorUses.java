@@ -13,7 +13,7 @@ import org.graalite.program.Instruction;
  * which cursors VOpen opens on virtual tables, whose rows Rowid asks the module for; and which
  * are only ever ephemeral b-trees (OpenEphemeral, OpenAutoindex) and their OpenDup copies, whose
  * writes cannot move the records other cursors are on (an ephemeral b-tree has a pager of its
- * own).
+ * own). And which Column carries out each DeferredSeek ({@link #seeksInline}).
  */
 record CursorUses(BitSet pseudo, BitSet deferred, BitSet virtual, BitSet ephemeral, BitSet openedOtherwise, List<int[]> duplicates, BitSet seekingColumns) {
     static CursorUses of(List<Instruction> program) {

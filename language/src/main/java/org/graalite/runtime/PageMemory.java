@@ -128,7 +128,7 @@ public final class PageMemory {
     }
 
     /**
-     * Whether the bytes at native address {@code address} are {@code to[from..to)}'s, compared a
+     * Whether the bytes at native address {@code address} are {@code bytes[from..to)}, compared a
      * long at a time and then byte by byte (no copy: a record's text is compared with the one the
      * previous row held).
      */

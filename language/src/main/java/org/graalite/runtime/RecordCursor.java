@@ -377,7 +377,12 @@ public final class RecordCursor {
     public void finishSeekHere(NativeVdbe vdbe) {
         if (deferred) {
             long bt = btCursor;
-            if (bt == 0 || !LeafStep.seekNextRow(this, vdbeCursor, bt, deferredRowid)) {
+            if (bt != 0 && LeafStep.seekNextRow(this, vdbeCursor, bt, deferredRowid)) {
+                // Found on the leaf, as seekOnLeaf counts it (stored only when it changes).
+                if (leafSeekMisses != 0) {
+                    leafSeekMisses = 0;
+                }
+            } else {
                 finishSeek(vdbe);
             }
         }
