@@ -29,7 +29,11 @@ final class ColumnRun extends InstructionNode {
     /** See CursorUses. */
     private final boolean mayBePseudo;
     private final boolean mayBeDeferred;
-    /** Whether the run's first Column is where a deferred seek of the cursor is carried out (see CursorUses#seeksInline). */
+    /**
+     * Whether one of the run's Columns is where a deferred seek of the cursor is carried out (see
+     * CursorUses#seeksInline): the loop's one body holds that seek for every field, and the
+     * fields after the one that made it find it made.
+     */
     private final boolean seeksInline;
 
     ColumnRun(int pc, int cursor, int[] fields, int[] registers, Object[] absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
@@ -42,13 +46,13 @@ final class ColumnRun extends InstructionNode {
         this.payload = payload;
         this.mayBePseudo = uses.mayBePseudo(cursor);
         this.mayBeDeferred = uses.mayBeDeferred(cursor);
-        this.seeksInline = uses.seeksInline(pc);
+        this.seeksInline = uses.seeksInlineWithin(pc, fields.length);
     }
 
     @Override
     public void execute(Execution execution) {
         for (int i = 0; i < fields.length; i++) {
-            RecordCursor c = RecordField.locate(execution, cursor, fields[i], payload, mayBePseudo, mayBeDeferred, i == 0 && seeksInline);
+            RecordCursor c = RecordField.locate(execution, cursor, fields[i], payload, mayBePseudo, mayBeDeferred, seeksInline);
             int f = RecordField.fieldIn(execution, cursor, fields[i], c, mayBeDeferred);
             int type = c.serialTypeAt(execution.vdbe, f, c == execution.cursors[cursor] ? parseTo : f);
             execution.registers[registers[i]] = c.value(f, type, absent[i]);

@@ -93,6 +93,12 @@ record CursorUses(BitSet pseudo, BitSet deferred, BitSet virtual, BitSet ephemer
         return seekingColumns.get(pc);
     }
 
+    /** Whether one of the {@code count} Columns from {@code pc} on carries out a DeferredSeek (a ColumnRun's). */
+    boolean seeksInlineWithin(int pc, int count) {
+        int next = seekingColumns.nextSetBit(pc);
+        return next >= 0 && next < pc + count;
+    }
+
     /**
      * The cursors whose records a write through {@code cursor} may move, when it is only ever
      * an ephemeral b-tree: itself and its OpenDup copies (the only cursors on that b-tree);

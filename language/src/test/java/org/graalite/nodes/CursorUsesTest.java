@@ -64,6 +64,11 @@ class CursorUsesTest {
         assertFalse(uses.seeksInline(2));
         assertTrue(uses.seeksInline(4));
         assertFalse(uses.seeksInline(5));
+        // A run of Columns from 1 or from 4 holds it; one of 5 and 6 does not.
+        assertTrue(uses.seeksInlineWithin(1, 4));
+        assertTrue(uses.seeksInlineWithin(4, 2));
+        assertFalse(uses.seeksInlineWithin(1, 3));
+        assertFalse(uses.seeksInlineWithin(5, 2));
     }
 
     @Test
