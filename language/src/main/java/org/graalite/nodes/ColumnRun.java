@@ -1,5 +1,6 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives;
 import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
 
 import org.graalite.runtime.Execution;
@@ -35,6 +36,8 @@ final class ColumnRun extends InstructionNode {
      * fields after the one that made it find it made.
      */
     private final boolean seeksInline;
+    /** Whether the run has found a row's header still to parse, in the interpreter (see RecordField#parsesHeaders). */
+    @CompilationFinal private boolean parsesHeaders;
 
     ColumnRun(int pc, int cursor, int[] fields, int[] registers, Object[] absent, int parseTo, BtreeCallNodes.Payload payload, CursorUses uses) {
         super(pc, JUMP, pc + fields.length);
@@ -54,7 +57,10 @@ final class ColumnRun extends InstructionNode {
         for (int i = 0; i < fields.length; i++) {
             RecordCursor c = RecordField.locate(execution, cursor, fields[i], payload, mayBePseudo, mayBeDeferred, seeksInline);
             int f = RecordField.fieldIn(execution, cursor, fields[i], c, mayBeDeferred);
-            int type = c.serialTypeAt(execution.vdbe, f, c == execution.cursors[cursor] ? parseTo : f);
+            if (CompilerDirectives.inInterpreter() && !parsesHeaders && c.parsesHeaderFor(f)) {
+                parsesHeaders = true;
+            }
+            int type = c.serialTypeAt(execution.vdbe, f, c == execution.cursors[cursor] ? parseTo : f, parsesHeaders);
             execution.registers[registers[i]] = c.value(f, type, absent[i]);
         }
     }

@@ -246,6 +246,32 @@ class CompilationTest {
     }
 
     /**
+     * The first reader of each row parses the record's header in compiled code
+     * (RecordCursor#parsedInline), the readers after it find the fields parsed: rows of
+     * more fields than the header's arrays first hold, records continued on overflow pages
+     * (parsed out of line), and records with fewer fields than the table (a column added by
+     * ALTER TABLE, read as its default), first reached by a comparison of a late field. Every
+     * execution answers as SQLite's VDBE does, and nothing deoptimizes in a loop.
+     */
+    @Test
+    void headersParsedInCompiledCodeMatchSqlite(@TempDir Path dir) {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        StringBuilder columns = new StringBuilder();
+        StringBuilder values = new StringBuilder();
+        for (int i = 1; i <= 20; i++) {
+            columns.append(", c").append(i);
+            values.append(", ").append(i % 3 == 0 ? "'t' || (value % " + (i + 2) + ")" : "value % " + (i + 5));
+        }
+        String rows = " from (with recursive n(value) as (select 1 union all select value + 1 from n where value < 500) select value from n)";
+        matchSqliteWhileCompiling(log, dir.resolve("h.db"), "select k, c20, c2, length(t), added, c19 from h where c17 > ? and c1 >= 0 order by k", i -> i % 25,
+                        "create table h(k integer primary key" + columns + ", t text)",
+                        "insert into h select value" + values + ", case when value % 40 = 0 then printf('%.*c', 6000, 'x') else 'short' end" + rows,
+                        "alter table h add column added integer default 42",
+                        "insert into h(k, c1, c17, c20, t, added) select value + 1000, value % 2, value % 30, value, 'late', value" + rows);
+        assertCompiledWithoutLoops(log, "sql:select k, c20", 2, "sql:select k");
+    }
+
+    /**
      * sum, total and avg compiled for the reals they met first, then meeting integers, NULLs,
      * text (numeric affinity) and an integer overflow: each new kind deoptimizes once, and every
      * execution's answer (or error) is SQLite's.
