@@ -76,8 +76,8 @@ final class FieldComparison extends InstructionNode {
      * ({@link #seenPairs}): most compare one kind of value all their lives.
      */
     private int inPlace(Execution execution, RecordCursor lc, int lf, RecordCursor rc, int rf) {
-        int lt = lc == null ? 0 : leftField.serialType(lc, execution.vdbe, lf);
-        int rt = rc == null ? 0 : rightField.serialType(rc, execution.vdbe, rf);
+        int lt = lc == null ? 0 : leftField.serialTypeUpToField(lc, execution.vdbe, lf);
+        int rt = rc == null ? 0 : rightField.serialTypeUpToField(rc, execution.vdbe, rf);
         Object lv = lc == null ? execution.registers[leftRegister] : null;
         Object rv = rc == null ? execution.registers[rightRegister] : null;
         int lk = lc == null ? kindOf(lv) : converted(kindOf(lt), leftConversion);

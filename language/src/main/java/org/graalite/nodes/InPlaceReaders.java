@@ -70,7 +70,7 @@ final class InPlaceReaders {
         public boolean executeBranch(Execution execution) {
             RecordCursor c = source.locate(execution);
             int field = source.fieldIn(execution, c);
-            if (storedInteger(source.serialType(c, execution.vdbe, field), conversion)) {
+            if (storedInteger(source.serialTypeUpToField(c, execution.vdbe, field), conversion)) {
                 return false;
             }
             // The register keeps what it held: every reader of the field converts it itself.
@@ -99,7 +99,7 @@ final class InPlaceReaders {
         public boolean executeBranch(Execution execution) {
             RecordCursor c = source.locate(execution);
             int field = source.fieldIn(execution, c);
-            int type = source.serialType(c, execution.vdbe, field);
+            int type = source.serialTypeUpToField(c, execution.vdbe, field);
             long hash;
             if (storedInteger(type, conversion)) {
                 hash = source.integer(c, field, type);
