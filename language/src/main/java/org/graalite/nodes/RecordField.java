@@ -119,10 +119,12 @@ final class RecordField extends Node {
      * As {@link #serialType(RecordCursor, NativeVdbe, int)}, for a filter reading the field in
      * place (a comparison, MustBeInt, a Bloom filter's Filter): where the header must be
      * parsed, only up to this field, as SQLite's OP_Column parses. A star join's filters
-     * reject most rows after their first field; parsed up to the last field the program reads
-     * (SSB q2.1's lo_revenue, field 12, for 4,338 rows of 600,000), the Truffle tier took 1.2
-     * times SQLite's time on such joins, and the same as SQLite's time with the parse stopped
-     * at the filter's field (TierPairProbe).
+     * reject most rows after their first field: parsed up to the last field the program reads
+     * (SSB q2.1's lo_revenue, field 12, which 4,338 rows of 600,000 reach), q2.1 took 68 ms
+     * (fastest) and 113 (first quartile) against 55 and 70 this way, q4.1 79 / 89 against 67 /
+     * 80 (in turns in one process). Columns keep parsing up to {@link #parseTo}: stopped at
+     * their own field, TPC-H Q1 took 652 / 663 ms against 594 / 620, q10 75 / 102 against 68 /
+     * 76.
      */
     int serialTypeUpToField(RecordCursor c, NativeVdbe vdbe, int column) {
         return serialType(c, vdbe, column, column);
