@@ -704,9 +704,11 @@ public final class RecordCursor {
     /**
      * Parses the header of a record located in page memory up to {@code parseTo} in compiled
      * code, where a call out of line did it for every row of a scan (SSB's lineorder read for
-     * its ninth or sixteenth field: 2 to 9% faster, in turns in one process). False, with the header perhaps parsed, when the record is not located or was
-     * copied (overflow pages, a sorter's record), when the header's arrays must grow first, or
-     * when the record has fewer fields: {@link #locateField} does what is left.
+     * its ninth or sixteenth field: 2 to 9% faster, in turns in one process). False, with the
+     * header perhaps parsed, when the record is not located, or is held in a Java array (one
+     * continued on overflow pages, a row of a table kept in Java, a record a register holds),
+     * when the header's arrays must grow first, or when the record has fewer fields:
+     * {@link #locateField} does what is left.
      */
     private boolean parsedInline(int field, int parseTo) {
         if (!located || copy != null || parseTo >= serialTypes.length) {
