@@ -67,6 +67,9 @@ public final class NumberSyntax {
      * characters count in the syntax.
      */
     public static boolean mayBeNumber(byte[] b, long at, int n) {
+        if (n >= 8 && digitsThenNonNumberByte(firstEightBytes(b, at))) {
+            return false;
+        }
         int i = 0;
         int c = byteAt(b, at, i, n);
         while (isSpace((char) c)) {
@@ -107,6 +110,37 @@ public final class NumberSyntax {
         }
         return c == 0;
     }
+
+    /**
+     * Whether the eight bytes {@code v} (the text's first in the low byte) are one to seven
+     * digits and then a byte that can neither go on with a number nor end it ('-' after a date's
+     * year): such text is no number whatever follows. Tested on all eight bytes at once, as a
+     * byte loop cost a tenth of TPC-H Q12, whose date comparisons have numeric affinity. Any
+     * other start (a sign, space, point, letter, eight digits) is left to the byte loop.
+     */
+    private static boolean digitsThenNonNumberByte(long v) {
+        // A byte is a digit when its high nibble is 3 and its low nibble is at most 9 (adding 6
+        // carries into the byte's high nibble from 10 up, never into the next byte).
+        long highNotThree = (v & 0xF0F0F0F0F0F0F0F0L) ^ 0x3030303030303030L;
+        long lowAboveNine = ((v & 0x0F0F0F0F0F0F0F0FL) + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L;
+        int bit = Long.numberOfTrailingZeros(highNotThree | lowAboveNine);
+        if (bit < 8 || bit == 64) {
+            return false;
+        }
+        char c = (char) ((v >>> (bit & ~7)) & 0xff);
+        return c != '.' && c != 'e' && c != 'E' && c != 0 && !isSpace(c);
+    }
+
+    /** The first eight bytes at {@code at} (see {@link #mayBeNumber(byte[], long, int)}), the first in the low byte. */
+    private static long firstEightBytes(byte[] b, long at) {
+        if (b != null) {
+            return LITTLE_ENDIAN.getLong(b, (int) at);
+        }
+        long v = PageMemory.getLong(at);
+        return java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN ? v : Long.reverseBytes(v);
+    }
+
+    private static final com.oracle.truffle.api.memory.ByteArraySupport LITTLE_ENDIAN = com.oracle.truffle.api.memory.ByteArraySupport.littleEndian();
 
     /** Longer text is never taken for a plain integer: at most 18 digits and some whitespace. */
     private static final int PLAIN_INTEGER_MAX_LENGTH = 40;

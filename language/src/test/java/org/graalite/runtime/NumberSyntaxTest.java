@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
  * a number (the comparisons skip SQLite's conversion only on that answer).
  */
 class NumberSyntaxTest {
-    private static final String[] PARTS = {"", " ", "\t", "\n", "\r", "+", "-", "0", "7", "12", ".", "e", "E", "e-", "3", "x", "\u0000", "é", "1998-09-02", "1.5", "99", "-"};
+    private static final String[] PARTS = {"", " ", "\t", "\n", "\r", "+", "-", "0", "7", "12", ".", "e", "E", "e-", "3", "x", "\u0000", "é", "1998-09-02", "1.5", "99", "-",
+        // Runs of digits then a byte of each class, which the eight-byte test decides alone.
+        "1234567", "20241231", "/", ":", "12:30:00", "\u000b", "\f", "E5", "$", "0x1F"};
 
     @Test
     void everyReadingAgreesAndAcceptsWhatSqliteTakes() {
