@@ -50,6 +50,14 @@ select ords.k, (select min(id) from line where line.ord = ords.k) from ords wher
 insert into line(ord, num, qty, note) values (null, 1, 1, 'null key'), (7, null, 2, 'null num');
 select count(*), sum(line.id) from ords join line on line.ord = ords.k;
 select count(*) from line where ord is null or num is null;
+-- Keys probed in random order first, so that the seeks stop looking on the leaf page after a
+-- run of misses (RecordCursor.leafSeekMisses), then in order, so that one finds its entry
+-- there and they all look again; the same for seeks by rowid.
+create table shuffled(n integer primary key, k integer);
+insert into shuffled(n, k) with recursive c(i) as (select 1 union all select i + 1 from c where i < 2600) select i, case when i <= 700 then (i * 7919) % 2800 else i - 700 end from c;
+select count(*), sum(line.qty), sum(line.id), sum(line.num * shuffled.n) from shuffled cross join line on line.ord = shuffled.k;
+select count(*), sum(line.id) from shuffled cross join line on line.ord >= shuffled.k and line.ord < shuffled.k + 2 where shuffled.n % 3 = 0;
+select count(*), sum(t.k), sum(length(t.v)) from shuffled cross join t on t.id = shuffled.k * 2;
 -- A two-field index ascending then descending, probed by one key after another within a leaf.
 create table m(id integer primary key, a integer, b integer);
 insert into m(a, b) with recursive c(i) as (select 0 union all select i + 1 from c where i < 2999) select i / 50, i % 50 from c;

@@ -251,27 +251,38 @@ public final class RecordCursor {
             return false;
         }
         int misses = leafSeekMisses;
-        boolean looks = misses < LEAF_SEEK_MISSES_TOLERATED || (misses & LEAF_SEEK_RETRY_MASK) == 0;
-        if (looks && LeafStep.seek(this, vdbeCursor, bt, target)) {
-            leafSeekMisses = 0;
-            return true;
-        }
-        // The count goes on while seeks skip the page, and never wraps to a negative number.
-        leafSeekMisses = misses == Integer.MAX_VALUE ? LEAF_SEEK_MISSES_TOLERATED : misses + 1;
-        return false;
+        return leafSeekFound(misses, looksOnLeaf(misses) && LeafStep.seek(this, vdbeCursor, bt, target));
     }
 
     /**
-     * How many seeks by rowid of this cursor in a row did not find their row on the leaf page
-     * the cursor was on. Probes in random order (the deferred seeks of a scan of another index:
-     * TPC-H's date ranges of lineitem) almost never land on that page, and looking cost two
-     * cells of it per seek; past {@link #LEAF_SEEK_MISSES_TOLERATED} of them only one seek in
+     * How many seeks of this cursor in a row (by rowid in a table, SeekGE/SeekGT in an index)
+     * did not find their row on the leaf page the cursor was on. Probes in random order (the
+     * deferred seeks of a scan of another index: TPC-H's date ranges of lineitem; q05's
+     * lookups of lineitem by order and of supplier by nation, 115,000 of them, 300 found on
+     * the page) almost never land on that page, and looking cost two to four cells of it per
+     * seek; past {@link #LEAF_SEEK_MISSES_TOLERATED} of them only one seek in
      * {@code LEAF_SEEK_RETRY_MASK + 1} looks, and the first that finds its row there looks again
      * every time.
      */
     private int leafSeekMisses;
     private static final int LEAF_SEEK_MISSES_TOLERATED = 8;
     private static final int LEAF_SEEK_RETRY_MASK = 15;
+
+    /** Whether a seek after {@code misses} misses in a row looks on the leaf page (see {@link #leafSeekMisses}). */
+    private static boolean looksOnLeaf(int misses) {
+        return misses < LEAF_SEEK_MISSES_TOLERATED || (misses & LEAF_SEEK_RETRY_MASK) == 0;
+    }
+
+    /** Counts a seek that looked on the leaf page or skipped it ({@link #leafSeekMisses}); returns {@code found}. */
+    private boolean leafSeekFound(int misses, boolean found) {
+        if (found) {
+            leafSeekMisses = 0;
+        } else {
+            // The count goes on while seeks skip the page, and never wraps to a negative number.
+            leafSeekMisses = misses == Integer.MAX_VALUE ? LEAF_SEEK_MISSES_TOLERATED : misses + 1;
+        }
+        return found;
+    }
 
     /**
      * SeekGE or SeekGT (above) of this index cursor taken in Java when the entry the seek would
@@ -282,7 +293,12 @@ public final class RecordCursor {
     @TruffleBoundary(transferToInterpreterOnException = false)
     public int seekIndexOnLeaf(Object[] registers, int first, int fields, int[] sortFlags, boolean above) {
         long bt = btCursor;
-        return bt == 0 ? LeafStep.UNDECIDED : LeafStep.seekIndex(this, vdbeCursor, bt, registers, first, fields, sortFlags, above, seekEq);
+        if (bt == 0) {
+            return LeafStep.UNDECIDED;
+        }
+        int misses = leafSeekMisses;
+        boolean found = looksOnLeaf(misses) && LeafStep.seekIndex(this, vdbeCursor, bt, registers, first, fields, sortFlags, above, seekEq) == 0;
+        return leafSeekFound(misses, found) ? 0 : LeafStep.UNDECIDED;
     }
 
     /** The current record is the {@code size} bytes at {@code address}, within its page. */

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * The Truffle tier against SQLite's VDBE in one process, run on demand only: each query of
  * {@code -Dgraalite.tierPair.queries} (files of SQL, comma-separated; a relative path starts
- * in {@code language/}, the tests' working directory) on database
+ * in {@code language/}, the tests' working directory), after the statements of
+ * {@code -Dgraalite.tierPair.setup} (semicolon-separated, run first on both connections), on database
  * {@code -Dgraalite.tierPair.db}, executed in turn on a context of each tier (one engine),
  * {@code -Dgraalite.tierPair.rounds} times (default 40) after untimed turns for
  * {@code -Dgraalite.tierPair.warmupSeconds} (default 0); prints the fastest and the median
@@ -40,6 +41,14 @@ class TierPairProbe {
         // and slow every turn they overlap.
         double warmupSeconds = Double.parseDouble(System.getProperty("graalite.tierPair.warmupSeconds", "0"));
         try (Context truffle = SqlContexts.create("truffle", database); Context sqlite = SqlContexts.create("native", database)) {
+            // Statements run first on both connections, e.g. a page cache that holds the tables
+            // (PRAGMA cache_size), so that the turns time the engines rather than page copies.
+            for (String setup : System.getProperty("graalite.tierPair.setup", "").split(";")) {
+                if (!setup.isBlank()) {
+                    SqlContexts.step(truffle, setup);
+                    SqlContexts.step(sqlite, setup);
+                }
+            }
             for (String file : System.getProperty("graalite.tierPair.queries").split(",")) {
                 String sql = Files.readString(Path.of(file));
                 Value onTruffle = truffle.getBindings("sql").invokeMember("prepare", sql);
