@@ -14,14 +14,15 @@ import org.graalite.program.Instruction;
  * ...; SeekRowid r}: registers that only those instructions read. Reading the field where it
  * lies spares a String (text) or a box (numbers) per row.
  *
- * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), MustBeInt, a Bloom
+ * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), arithmetic (Add,
+ * Subtract, Multiply, Divide, Remainder, both operands), MustBeInt, a Bloom
  * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
  * own C function (JSON's, dates: text passed as the record's bytes) and of a step of its own
  * aggregate (those two also take the result a call left in SQLite's register), and MakeRecord (a sorter's or an
  * index's key of columns: fields copied as stored, no String decoded and encoded again). A reader's operand register
  * {@code r} may come from a Column in place when the Column is the last instruction before the
  * reader that writes {@code r}, only instructions that move no cursor stand between them
- * (Columns, comparisons, MustBeInt, Filter, RealAffinity, constants into other registers; a RealAffinity or MustBeInt of
+ * (Columns, comparisons, arithmetic into other registers, MustBeInt, Filter, RealAffinity, constants into other registers; a RealAffinity or MustBeInt of
  * {@code r} itself only right after the Column, which the readers then apply), and control
  * reaches the reader from the Column alone (no jump lands after the Column). It does when the
  * Column's value is read by nothing else: every instruction that may read {@code r} (see
@@ -87,6 +88,9 @@ final class ColumnComparisons {
                 return new int[]{i.p3(), i.p1()};
             case "MustBeInt":
                 return new int[]{i.p1()};
+            case "Add", "Subtract", "Multiply", "Divide", "Remainder":
+                // r[P3] = r[P2] op r[P1] (InPlaceReaders.Arithmetic).
+                return new int[]{i.p2(), i.p1()};
             case "SeekRowid", "NotExists":
                 return new int[]{i.p3()};
             case "Filter":
@@ -247,6 +251,13 @@ final class ColumnComparisons {
         };
     }
 
+    static boolean isArithmetic(Instruction i) {
+        return switch (i.opcodeName()) {
+            case "Add", "Subtract", "Multiply", "Divide", "Remainder" -> true;
+            default -> false;
+        };
+    }
+
     static boolean isComparison(Instruction i) {
         return switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge" -> true;
@@ -308,6 +319,12 @@ final class ColumnComparisons {
                 conversion = name.equals("RealAffinity") ? REAL_AFFINITY : MUST_BE_INT;
             } else if (loadsConstant(i)) {
                 if (i.p2() == register) {
+                    return null;
+                }
+            } else if (isArithmetic(i)) {
+                // Arithmetic moves no cursor and writes only r[P3] (l_extendedprice * (1 - l_discount)
+                // computes 1 - l_discount between the Column of l_extendedprice and the Multiply).
+                if (i.p3() == register) {
                     return null;
                 }
             } else if (!(isComparison(i) || name.equals("Filter") || name.equals("MustBeInt") || name.equals("RealAffinity"))) {

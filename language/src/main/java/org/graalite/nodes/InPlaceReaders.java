@@ -60,6 +60,113 @@ final class InPlaceReaders {
         }
     }
 
+    /**
+     * Add, Subtract, Multiply, Divide, Remainder P1 P2 P3 (r[P3] = r[P2] op r[P1]) with one or
+     * both operands read in place: integer and REAL fields are used as the long or double they
+     * are, where the Column boxed each into its register (TPC-H's {@code l_extendedprice * (1 -
+     * l_discount)}, Q1's sums over its sorted records: a Double a field a row). Compiled code
+     * holds only the kinds of operand pairs met (two integers, numbers, anything else by the
+     * general rules, as {@link ArithmeticNodes#compute(int, Object, Object)}).
+     */
+    static final class Arithmetic extends InstructionNode {
+        private final int operation;
+        /** r[P2] and r[P1]: a field read in place, or (null) the register. */
+        @Child private RecordField leftField;
+        @Child private RecordField rightField;
+        private final int leftRegister;
+        private final int rightRegister;
+        private final int leftConversion;
+        private final int rightConversion;
+        private final int result;
+        /** The pairs of kinds met: INTEGERS, NUMBERS, GENERAL (compiled code meets a new one after deoptimizing, at most three times). */
+        @CompilationFinal private int seenPairs;
+        private static final int INTEGERS = 1;
+        private static final int NUMBERS = 2;
+        private static final int GENERAL = 4;
+
+        private static final int INTEGER = 1;
+        private static final int REAL = 2;
+        private static final int OTHER = 3;
+
+        Arithmetic(int pc, int operation, RecordField leftField, int leftRegister, int leftConversion, RecordField rightField, int rightRegister, int rightConversion, int result) {
+            super(pc, STRAIGHT, -1);
+            this.operation = operation;
+            this.leftField = leftField;
+            this.rightField = rightField;
+            this.leftRegister = leftRegister;
+            this.rightRegister = rightRegister;
+            this.leftConversion = leftConversion;
+            this.rightConversion = rightConversion;
+            this.result = result;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] registers = execution.registers;
+            RecordCursor lc = leftField == null ? null : leftField.locate(execution);
+            int lf = leftField == null ? 0 : leftField.fieldIn(execution, lc);
+            RecordCursor rc = rightField == null ? null : rightField.locate(execution);
+            int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
+            int lt = lc == null ? 0 : leftField.serialType(lc, execution.vdbe, lf);
+            int rt = rc == null ? 0 : rightField.serialType(rc, execution.vdbe, rf);
+            Object lv = lc == null ? registers[leftRegister] : null;
+            Object rv = rc == null ? registers[rightRegister] : null;
+            int lk = lc == null ? kindOf(lv) : kindOf(lt, leftConversion);
+            int rk = rc == null ? kindOf(rv) : kindOf(rt, rightConversion);
+            if (lk == INTEGER && rk == INTEGER) {
+                meet(INTEGERS);
+                registers[result] = ArithmeticNodes.compute(operation, integer(leftField, lc, lf, lt, lv), integer(rightField, rc, rf, rt, rv));
+                return;
+            }
+            if (lk != OTHER && rk != OTHER && operation != ArithmeticNodes.REMAINDER) {
+                meet(NUMBERS);
+                double a = real(leftField, lc, lf, lt, lv);
+                double b = real(rightField, rc, rf, rt, rv);
+                // A stored NaN reads as NULL (sqlite3VdbeSerialGet): the general rules.
+                if (!Double.isNaN(a) && !Double.isNaN(b)) {
+                    registers[result] = ArithmeticNodes.real(operation, a, b);
+                    return;
+                }
+            }
+            meet(GENERAL);
+            Object a = lc == null ? lv : leftField.readConverted(lc, execution.vdbe, lf, leftConversion);
+            Object b = rc == null ? rv : rightField.readConverted(rc, execution.vdbe, rf, rightConversion);
+            registers[result] = ArithmeticNodes.compute(operation, a, b);
+        }
+
+        private void meet(int pair) {
+            if ((seenPairs & pair) == 0) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                seenPairs |= pair;
+            }
+        }
+
+        /** A field's kind after what stood between Column and reader: RealAffinity makes integers reals, MustBeInt leaves the general rules to decide. */
+        private static int kindOf(int serialType, int conversion) {
+            if (conversion == ColumnComparisons.MUST_BE_INT) {
+                return OTHER;
+            } else if (isInteger(serialType)) {
+                return conversion == ColumnComparisons.REAL_AFFINITY ? REAL : INTEGER;
+            }
+            return serialType == 7 ? REAL : OTHER;
+        }
+
+        private static int kindOf(Object value) {
+            return value instanceof Long ? INTEGER : value instanceof Double ? REAL : OTHER;
+        }
+
+        private static long integer(RecordField source, RecordCursor c, int field, int type, Object value) {
+            return c == null ? (Long) value : source.integer(c, field, type);
+        }
+
+        private static double real(RecordField source, RecordCursor c, int field, int type, Object value) {
+            if (c == null) {
+                return value instanceof Long l ? (double) l : (Double) value;
+            }
+            return type == 7 ? c.realField(field) : (double) source.integer(c, field, type);
+        }
+    }
+
     /** MustBeInt P1 P2 of a field: jump to P2 (or fail when P2 is 0) unless the value is or converts to an integer. */
     static final class MustBeInt extends FieldBranch {
         MustBeInt(int pc, int target, RecordField source, int conversion) {

@@ -820,6 +820,19 @@ public final class NodeFactory {
                         i.p3(), left != null ? left.conversion() : 0, right != null ? recordField(program.get(right.column()), build) : null, i.p1(), right != null ? right.conversion() : 0);
     }
 
+    /** Add, Subtract, Multiply, Divide or Remainder: on registers, or reading the fields of the Columns before it in place. */
+    private static InstructionNode arithmetic(Instruction i, int operation, Build build) {
+        ColumnComparisons.Operands fused = build.fused().operands(i.address());
+        if (fused == null) {
+            return new ArithmeticNodes.Arithmetic(i.address(), operation, i.p1(), i.p2(), i.p3());
+        }
+        List<Instruction> program = build.program();
+        ColumnComparisons.Operand left = fused.left();
+        ColumnComparisons.Operand right = fused.right();
+        return new InPlaceReaders.Arithmetic(i.address(), operation, left != null ? recordField(program.get(left.column()), build) : null, i.p2(), left != null ? left.conversion() : 0,
+                        right != null ? recordField(program.get(right.column()), build) : null, i.p1(), right != null ? right.conversion() : 0, i.p3());
+    }
+
     /** Whether a comparison may read Column fields in place: a collation of Graalite's, and no cleared NULL for IS to tell apart. */
     private static boolean fusable(Instruction i, Build build) {
         if (!ColumnComparisons.isComparison(i)) {
@@ -1112,15 +1125,15 @@ public final class NodeFactory {
             case "ResultRow":
                 return new RegisterNodes.ResultRow(pc, i.p1(), i.p2());
             case "Add":
-                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.ADD, i.p1(), i.p2(), i.p3());
+                return arithmetic(i, ArithmeticNodes.ADD, build);
             case "Subtract":
-                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.SUBTRACT, i.p1(), i.p2(), i.p3());
+                return arithmetic(i, ArithmeticNodes.SUBTRACT, build);
             case "Multiply":
-                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.MULTIPLY, i.p1(), i.p2(), i.p3());
+                return arithmetic(i, ArithmeticNodes.MULTIPLY, build);
             case "Divide":
-                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.DIVIDE, i.p1(), i.p2(), i.p3());
+                return arithmetic(i, ArithmeticNodes.DIVIDE, build);
             case "Remainder":
-                return new ArithmeticNodes.Arithmetic(pc, ArithmeticNodes.REMAINDER, i.p1(), i.p2(), i.p3());
+                return arithmetic(i, ArithmeticNodes.REMAINDER, build);
             case "Eq":
                 return comparison(i, ComparisonNodes.EQ, build);
             case "Ne":

@@ -82,7 +82,8 @@ class ColumnComparisonsTest {
         assertEquals("2 calls, 2 columns", inPlace("select json_extract(b, '$.a'), date(b) from t", "calls", n -> n instanceof FunctionNodes.NativeCallInPlace));
         // JSON made by one function and read by the next stays in SQLite's register between them.
         assertEquals("1 producers, 1 columns", inPlace("select json_object('a', b) ->> '$.a' from t", "producers", n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
-        assertEquals("3 producers, 0 columns", inPlace("select json_extract(json_array(a, json_object('k', a + 1)), '$[1]') ->> '$.k' from t", "producers",
+        // (a + 1 reads its Column in place.)
+        assertEquals("3 producers, 1 columns", inPlace("select json_extract(json_array(a, json_object('k', a + 1)), '$[1]') ->> '$.k' from t", "producers",
                         n -> n instanceof FunctionNodes.NativeCall c && c.resultStaysInSqlite));
         // A result that something else reads too comes into Java.
         assertEquals("0 producers, 2 columns", inPlace("select length(x), x ->> '$.a' from (select json_object('a', a) as x from t)", "producers",
@@ -119,15 +120,37 @@ class ColumnComparisonsTest {
         assertEquals("1 records, 3 columns", records("select a, b, c from t order by b"));
         // INSERT ... SELECT runs the SELECT as a coroutine: its Column's register crosses a Yield.
         assertEquals("0 records, 0 columns", records("insert into u(v) select b from t"));
-        // The key is computed (from a register); the column carried with it is taken in place.
-        assertEquals("1 records, 1 columns", records("select a + 1, count(*) from t group by a + 1"));
+        // The key is computed (from a register, its Add reading the field in place); the column carried with it is taken in place.
+        assertEquals("1 records, 2 columns", records("select a + 1, count(*) from t group by a + 1"));
+    }
+
+    @Test
+    void arithmeticReadsItsOperandsInPlace() {
+        // TPC-H's revenue: l_extendedprice * (1 - l_discount); the Subtract between the
+        // Multiply and the Column of its left operand moves no cursor.
+        assertEquals("2 arithmetic, 2 columns", arithmetic("select sum(c * (1 - a)) from t"));
+        assertEquals("1 arithmetic, 3 columns", arithmetic("select a + c from t where d > 0"));
+        // (SQLite reads the column once for each operand.)
+        assertEquals("1 arithmetic, 2 columns", arithmetic("select a * a from t"));
+        // The sorter's records of a GROUP BY, as TPC-H Q1: the Columns of the sorter's
+        // record in the loop over it, and those of the scan, which its MakeRecord takes in place.
+        assertEquals("3 arithmetic, 6 columns", arithmetic("select b, sum(c * (1 - a) * (1 + a)) from t group by b"));
+        // The result's column stores its value; SQLite reads the field again for a + 1.
+        assertEquals("1 arithmetic, 1 columns", arithmetic("select a, a + 1 from t"));
+        // An operand computed before (a + 1) comes from its register.
+        assertEquals("2 arithmetic, 2 columns", arithmetic("select (a + 1) * c from t"));
+    }
+
+    /** How many arithmetic instructions of {@code sql} read fields in place, and how many Columns then store nothing. */
+    private static String arithmetic(String sql) {
+        return inPlace(sql, "arithmetic", n -> n instanceof InPlaceReaders.Arithmetic);
     }
 
     @Test
     void columnsWhoseValueIsReadStillStore() {
         // The result's Column stores; the filter's does not.
         assertEquals("1 comparisons, 1 columns", fused("select a from t where a > 1"));
-        // a + 1 is computed before the comparison: no Column feeds it.
-        assertEquals("0 comparisons, 0 columns", fused("select a + 1 from t where a + 1 > 5"));
+        // a + 1 is computed before the comparison: no Column feeds it (the Adds read theirs in place).
+        assertEquals("0 comparisons, 2 columns", fused("select a + 1 from t where a + 1 > 5"));
     }
 }
