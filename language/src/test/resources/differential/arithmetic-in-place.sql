@@ -40,3 +40,12 @@ insert into l values ('A', 'F', null, 'text', 0.5, x'00');
 select flag, status, sum(qty), sum(price), sum(price * (1 - disc)), sum(price * (1 - disc) * (1 + tax)), avg(qty), avg(price), avg(disc), count(*)
   from l group by flag, status order by flag, status;
 select flag, sum(price * disc), sum(qty % 7), sum(price / (qty - 25)) from l where disc between 0.02 and 0.08 group by flag order by flag;
+-- Steps of sum, total and avg reading their argument in place (InPlaceReaders.SumStep): every
+-- storage class, REAL affinity, a field the row lacks, integer sums that turn approximate or overflow.
+select sum(i), total(j), avg(r), sum(s), avg(n), sum(t), total(b), avg(x), sum(d), avg(e) from a;
+select id % 2, sum(r), total(i), avg(j), sum(t), avg(x) from a group by id % 2 order by 1;
+select sum(j), avg(s), total(r) from a where id > 2;
+select sum(i) from a where id in (4, 7);
+select sum(i) from a where id in (4, 6);
+select total(i), avg(i) from a where id in (4, 6);
+select flag, sum(qty), total(price), avg(tax), sum(disc) from l group by flag order by flag;

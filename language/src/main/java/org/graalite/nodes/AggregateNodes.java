@@ -385,12 +385,22 @@ final class AggregateNodes {
             return k;
         }
 
-        @TruffleBoundary
         private Sum newSum(Object[] r) {
-            Sum s = new Sum();
-            r[accumulator] = s;
-            return s;
+            return AggregateNodes.newSum(r, accumulator);
         }
+
+        /** Whether this is a step of sum, total or avg of one argument (see InPlaceReaders.SumStep). */
+        boolean sumsOneArgument() {
+            return (kind == SUM || kind == TOTAL || kind == AVG) && argumentCount == 1;
+        }
+    }
+
+    /** A new state of sum, total or avg in accumulator register {@code accumulator} (its first step). */
+    @TruffleBoundary
+    static Sum newSum(Object[] r, int accumulator) {
+        Sum s = new Sum();
+        r[accumulator] = s;
+        return s;
     }
 
     /** AggFinal P1 P2 P4: r[P1] = the aggregate's result (for no rows: count 0, total 0.0, the others NULL). */

@@ -15,7 +15,7 @@ import org.graalite.program.Instruction;
  * lies spares a String (text) or a box (numbers) per row.
  *
  * <p>The readers: comparisons (Eq, Ne, Lt, Le, Gt, Ge, both operands), arithmetic (Add,
- * Subtract, Multiply, Divide, Remainder, both operands), MustBeInt, a Bloom
+ * Subtract, Multiply, Divide, Remainder, both operands), a step of sum, total or avg, MustBeInt, a Bloom
  * filter's Filter of one register, SeekRowid, NotExists, LIKE's string, substr's text, the arguments of a call of SQLite's
  * own C function (JSON's, dates: text passed as the record's bytes) and of a step of its own
  * aggregate (those two also take the result a call left in SQLite's register), and MakeRecord (a sorter's or an
@@ -123,6 +123,10 @@ final class ColumnComparisons {
                         registers[k] = i.p2() + k;
                     }
                     return registers;
+                }
+                // A step of sum, total or avg in Java (InPlaceReaders.SumStep).
+                if (node instanceof AggregateNodes.Step s && s.sumsOneArgument() && !i.opcodeName().equals("AggInverse")) {
+                    return new int[]{i.p2()};
                 }
                 return new int[0];
             case "MakeRecord": {

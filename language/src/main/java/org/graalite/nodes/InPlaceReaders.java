@@ -167,6 +167,64 @@ final class InPlaceReaders {
         }
     }
 
+    /**
+     * AggStep of sum, total or avg (AggregateNodes.Step's rules) whose argument a Column before
+     * it read in place: an integer or REAL field is added as the long or double it is, where the
+     * Column boxed it (TPC-H Q1's sum(l_quantity) and three averages over its sorted records).
+     * Compiled code holds only the kinds of argument met, as the Step's.
+     */
+    static final class SumStep extends InstructionNode {
+        @Child private RecordField source;
+        private final int conversion;
+        private final int accumulator;
+        @CompilationFinal private int seen;
+        private static final int INTEGERS = 1;
+        private static final int REALS = 2;
+        private static final int OTHERS = 4;
+
+        SumStep(int pc, RecordField source, int conversion, int accumulator) {
+            super(pc, STRAIGHT, -1);
+            this.source = source;
+            this.conversion = conversion;
+            this.accumulator = accumulator;
+        }
+
+        @Override
+        public void execute(Execution execution) {
+            Object[] r = execution.registers;
+            AggregateNodes.Sum sum = r[accumulator] instanceof AggregateNodes.Sum s ? s : AggregateNodes.newSum(r, accumulator);
+            RecordCursor c = source.locate(execution);
+            int field = source.fieldIn(execution, c);
+            int type = source.serialType(c, execution.vdbe, field);
+            if (storedInteger(type, conversion)) {
+                meet(INTEGERS);
+                sum.stepInteger(source.integer(c, field, type));
+                return;
+            }
+            if (type == 7 || (conversion == ColumnComparisons.REAL_AFFINITY && isInteger(type))) {
+                double d = type == 7 ? c.realField(field) : (double) source.integer(c, field, type);
+                // A stored NaN reads as NULL (sqlite3VdbeSerialGet), which the step skips.
+                if (!Double.isNaN(d)) {
+                    meet(REALS);
+                    sum.stepReal(d);
+                    return;
+                }
+            }
+            meet(OTHERS);
+            Object v = source.readConverted(c, execution.vdbe, field, conversion);
+            if (v != null) {
+                sum.step(v);
+            }
+        }
+
+        private void meet(int kind) {
+            if ((seen & kind) == 0) {
+                CompilerDirectives.transferToInterpreterAndInvalidate();
+                seen |= kind;
+            }
+        }
+    }
+
     /** MustBeInt P1 P2 of a field: jump to P2 (or fail when P2 is 0) unless the value is or converts to an integer. */
     static final class MustBeInt extends FieldBranch {
         MustBeInt(int pc, int target, RecordField source, int conversion) {

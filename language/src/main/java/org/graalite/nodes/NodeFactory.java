@@ -1492,8 +1492,13 @@ public final class NodeFactory {
                 if (build.nativeAccumulators().contains(i.p3())) {
                     return nativeStep(i, build, collSeq ? before.p1() : 0);
                 }
-                return new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
+                AggregateNodes.Step step = new AggregateNodes.Step(pc, AggregateNodes.kind(f.name(), f.argumentCount()), i.p2(), i.p5(), i.p3(), collSeq ? before.p1() : 0,
                                 collSeq ? collation(before) : Collations.BINARY);
+                ColumnComparisons.Operands inPlace = build.fused().operands(pc);
+                if (inPlace != null && step.sumsOneArgument()) {
+                    return new InPlaceReaders.SumStep(pc, recordField(program.get(inPlace.left().column()), build), inPlace.left().conversion(), i.p3());
+                }
+                return step;
             }
             case "AggFinal": {
                 P4.Function f = (P4.Function) i.p4();

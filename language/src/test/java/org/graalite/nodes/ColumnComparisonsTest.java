@@ -141,6 +141,16 @@ class ColumnComparisonsTest {
         assertEquals("2 arithmetic, 2 columns", arithmetic("select (a + 1) * c from t"));
     }
 
+    @Test
+    void sumsTakeTheirArgumentInPlace() {
+        assertEquals("3 steps, 3 columns", inPlace("select sum(a), total(c), avg(a) from t", "steps", n -> n instanceof InPlaceReaders.SumStep));
+        // As TPC-H Q1: over a sorter's records (the scan's Columns go into its MakeRecord in
+        // place); count and max keep their registers.
+        assertEquals("1 steps, 4 columns", inPlace("select b, sum(c), count(a), max(a) from t group by b", "steps", n -> n instanceof InPlaceReaders.SumStep));
+        // A sum of two arguments is no sum (SQLite's error); a sum of an expression takes its register.
+        assertEquals("0 steps, 1 columns", inPlace("select sum(a + 1) from t", "steps", n -> n instanceof InPlaceReaders.SumStep));
+    }
+
     /** How many arithmetic instructions of {@code sql} read fields in place, and how many Columns then store nothing. */
     private static String arithmetic(String sql) {
         return inPlace(sql, "arithmetic", n -> n instanceof InPlaceReaders.Arithmetic);
