@@ -16,19 +16,11 @@ import org.graalite.runtime.SqlValues;
  * may turn into a number, other collations) decodes the values and takes the ordinary
  * comparison.
  */
-final class FieldComparison extends InstructionNode {
+final class FieldComparison extends OperandsInPlace {
     private final int relation;
     private final int flags;
     private final int collation;
     private final boolean keepResult;
-    /** r[P3] and r[P1]: a field read in place, or (null) the register. */
-    @Child private RecordField leftField;
-    @Child private RecordField rightField;
-    private final int leftRegister;
-    private final int rightRegister;
-    /** What came between Column and comparison (ColumnComparisons.AS_STORED, REAL_AFFINITY, MUST_BE_INT). */
-    private final int leftConversion;
-    private final int rightConversion;
     @Child private ComparisonOperationNode comparison;
     /** A register operand's text as UTF-8 bytes (mostly a constant, String8, encoded once). */
     private final RegisterTexts registerTexts = new RegisterTexts();
@@ -39,19 +31,14 @@ final class FieldComparison extends InstructionNode {
     private static final int TEXT = 3;
     private static final int OTHER = 4;
 
+    /** The left operand is r[P3], the right one r[P1]. */
     FieldComparison(int pc, int target, int relation, int flags, int collation, boolean keepResult, RecordField leftField, int leftRegister, int leftConversion,
                     RecordField rightField, int rightRegister, int rightConversion) {
-        super(pc, BRANCH, target);
+        super(pc, BRANCH, target, leftField, leftRegister, leftConversion, rightField, rightRegister, rightConversion);
         this.relation = relation;
         this.flags = flags;
         this.collation = collation;
         this.keepResult = keepResult;
-        this.leftField = leftField;
-        this.rightField = rightField;
-        this.leftRegister = leftRegister;
-        this.rightRegister = rightRegister;
-        this.leftConversion = leftConversion;
-        this.rightConversion = rightConversion;
         this.comparison = ComparisonOperationNodeGen.create(flags, collation, (relation == ComparisonNodes.EQ || relation == ComparisonNodes.NE) && !keepResult);
     }
 
@@ -63,9 +50,7 @@ final class FieldComparison extends InstructionNode {
         int rf = rightField == null ? 0 : rightField.fieldIn(execution, rc);
         int res = inPlace(execution, lc, lf, rc, rf);
         if (res == GENERAL) {
-            Object a = leftField == null ? execution.registers[leftRegister] : leftField.readConverted(lc, execution.vdbe, lf, leftConversion);
-            Object b = rightField == null ? execution.registers[rightRegister] : rightField.readConverted(rc, execution.vdbe, rf, rightConversion);
-            res = comparison.execute(a, b);
+            res = comparison.execute(leftValue(execution, lc, lf), rightValue(execution, rc, rf));
         }
         return ComparisonNodes.outcome(execution, res, relation, flags, keepResult);
     }
@@ -167,10 +152,6 @@ final class FieldComparison extends InstructionNode {
             return TEXT;
         }
         return OTHER;
-    }
-
-    private static long integer(RecordField source, RecordCursor c, int field, int type, Object value) {
-        return c == null ? (Long) value : source.integer(c, field, type);
     }
 
     /** A REAL operand (an integer field under RealAffinity too); NaN (which SQLite reads as NULL) sends the comparison to the general rules. */

@@ -68,15 +68,8 @@ final class InPlaceReaders {
      * holds only the kinds of operand pairs met (two integers, numbers, anything else by the
      * general rules, as {@link ArithmeticNodes#compute(int, Object, Object)}).
      */
-    static final class Arithmetic extends InstructionNode {
+    static final class Arithmetic extends OperandsInPlace {
         private final int operation;
-        /** r[P2] and r[P1]: a field read in place, or (null) the register. */
-        @Child private RecordField leftField;
-        @Child private RecordField rightField;
-        private final int leftRegister;
-        private final int rightRegister;
-        private final int leftConversion;
-        private final int rightConversion;
         private final int result;
         /** The pairs of kinds met: INTEGERS, NUMBERS, GENERAL (compiled code meets a new one after deoptimizing, at most three times). */
         @CompilationFinal private int seenPairs;
@@ -88,15 +81,10 @@ final class InPlaceReaders {
         private static final int REAL = 2;
         private static final int OTHER = 3;
 
+        /** r[P3] = r[P2] op r[P1]: the left operand is r[P2]. */
         Arithmetic(int pc, int operation, RecordField leftField, int leftRegister, int leftConversion, RecordField rightField, int rightRegister, int rightConversion, int result) {
-            super(pc, STRAIGHT, -1);
+            super(pc, STRAIGHT, -1, leftField, leftRegister, leftConversion, rightField, rightRegister, rightConversion);
             this.operation = operation;
-            this.leftField = leftField;
-            this.rightField = rightField;
-            this.leftRegister = leftRegister;
-            this.rightRegister = rightRegister;
-            this.leftConversion = leftConversion;
-            this.rightConversion = rightConversion;
             this.result = result;
         }
 
@@ -129,9 +117,7 @@ final class InPlaceReaders {
                 }
             }
             meet(GENERAL);
-            Object a = lc == null ? lv : leftField.readConverted(lc, execution.vdbe, lf, leftConversion);
-            Object b = rc == null ? rv : rightField.readConverted(rc, execution.vdbe, rf, rightConversion);
-            registers[result] = ArithmeticNodes.compute(operation, a, b);
+            registers[result] = ArithmeticNodes.compute(operation, leftValue(execution, lc, lf), rightValue(execution, rc, rf));
         }
 
         private void meet(int pair) {
@@ -153,10 +139,6 @@ final class InPlaceReaders {
 
         private static int kindOf(Object value) {
             return value instanceof Long ? INTEGER : value instanceof Double ? REAL : OTHER;
-        }
-
-        private static long integer(RecordField source, RecordCursor c, int field, int type, Object value) {
-            return c == null ? (Long) value : source.integer(c, field, type);
         }
 
         private static double real(RecordField source, RecordCursor c, int field, int type, Object value) {
