@@ -324,7 +324,7 @@ final class AggregateNodes {
                 case NO_VALUE:
                     break;
                 default: {
-                    Sum s = r[accumulator] instanceof Sum x ? x : newSum(r);
+                    Sum s = r[accumulator] instanceof Sum x ? x : AggregateNodes.newSum(r, accumulator);
                     if (arg instanceof Double d && (seenSumArguments & REALS) != 0) {
                         s.stepReal(d);
                     } else if (arg instanceof Long l && (seenSumArguments & INTEGERS) != 0) {
@@ -383,10 +383,6 @@ final class AggregateNodes {
             Ranks k = new Ranks();
             r[accumulator] = k;
             return k;
-        }
-
-        private Sum newSum(Object[] r) {
-            return AggregateNodes.newSum(r, accumulator);
         }
 
         /** Whether this is a step of sum, total or avg of one argument (see InPlaceReaders.SumStep). */

@@ -125,7 +125,7 @@ final class ColumnComparisons {
                     return registers;
                 }
                 // A step of sum, total or avg in Java (InPlaceReaders.SumStep).
-                if (node instanceof AggregateNodes.Step s && s.sumsOneArgument() && !i.opcodeName().equals("AggInverse")) {
+                if (node instanceof AggregateNodes.Step s && s.sumsOneArgument()) {
                     return new int[]{i.p2()};
                 }
                 return new int[0];

@@ -1,8 +1,5 @@
 package org.graalite.nodes;
 
-import com.oracle.truffle.api.CompilerDirectives;
-import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
-
 import org.graalite.runtime.Collations;
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
@@ -58,7 +55,7 @@ final class FieldComparison extends OperandsInPlace {
     /**
      * The comparison of numbers or BINARY text without decoding; {@link #GENERAL} when the general
      * rules must decide. Compiled code holds only the pairs of kinds this comparison has met
-     * ({@link #seenPairs}): most compare one kind of value all their lives.
+     * (OperandsInPlace#meet): most compare one kind of value all their lives.
      */
     private int inPlace(Execution execution, RecordCursor lc, int lf, RecordCursor rc, int rf) {
         int lt = lc == null ? 0 : leftField.serialTypeUpToField(lc, execution.vdbe, lf);
@@ -117,20 +114,11 @@ final class FieldComparison extends OperandsInPlace {
         return fieldLeft ? res : -res;
     }
 
-    /** The pairs of kinds met: INTEGERS, NUMBERS (reals, or a real and an integer), TEXTS, TEXT_AND_INTEGER. */
-    @CompilationFinal private int seenPairs;
+    /** The pairs of kinds met (see OperandsInPlace#meet): INTEGERS, NUMBERS (reals, or a real and an integer), TEXTS, TEXT_AND_INTEGER. */
     private static final int INTEGERS = 1;
     private static final int NUMBERS = 2;
     private static final int TEXTS = 4;
     private static final int TEXT_AND_INTEGER = 8;
-
-    /** Compiled code meets a new pair of kinds only after deoptimizing (at most four times). */
-    private void meet(int pair) {
-        if ((seenPairs & pair) == 0) {
-            CompilerDirectives.transferToInterpreterAndInvalidate();
-            seenPairs |= pair;
-        }
-    }
 
     private static int kindOf(int serialType) {
         if (InPlaceReaders.isInteger(serialType)) {
@@ -159,7 +147,7 @@ final class FieldComparison extends OperandsInPlace {
         if (c == null) {
             return (Double) value;
         }
-        return type == 7 ? c.realField(field) : (double) integer(source, c, field, type, null);
+        return InPlaceReaders.realOf(source, c, field, type);
     }
 
     /**

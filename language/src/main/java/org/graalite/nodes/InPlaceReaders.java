@@ -48,6 +48,14 @@ final class InPlaceReaders {
         return conversion != ColumnComparisons.REAL_AFFINITY && isInteger(serialType);
     }
 
+    /**
+     * A numeric field as a REAL: a REAL field's double (NaN where SQLite reads NULL), an integer
+     * field (serial type 1 to 6, 8 or 9) made a double, as RealAffinity and mixed arithmetic do.
+     */
+    static double realOf(RecordField source, RecordCursor c, int field, int type) {
+        return type == 7 ? c.realField(field) : (double) source.integer(c, field, type);
+    }
+
     /** A branch on a field read in place, with what came between Column and reader (ColumnComparisons.AS_STORED, ...). */
     abstract static class FieldBranch extends InstructionNode {
         @Child protected RecordField source;
@@ -71,8 +79,7 @@ final class InPlaceReaders {
     static final class Arithmetic extends OperandsInPlace {
         private final int operation;
         private final int result;
-        /** The pairs of kinds met: INTEGERS, NUMBERS, GENERAL (compiled code meets a new one after deoptimizing, at most three times). */
-        @CompilationFinal private int seenPairs;
+        /** The pairs of kinds met (see OperandsInPlace#meet): INTEGERS, NUMBERS, GENERAL. */
         private static final int INTEGERS = 1;
         private static final int NUMBERS = 2;
         private static final int GENERAL = 4;
@@ -120,13 +127,6 @@ final class InPlaceReaders {
             registers[result] = ArithmeticNodes.compute(operation, leftValue(execution, lc, lf), rightValue(execution, rc, rf));
         }
 
-        private void meet(int pair) {
-            if ((seenPairs & pair) == 0) {
-                CompilerDirectives.transferToInterpreterAndInvalidate();
-                seenPairs |= pair;
-            }
-        }
-
         /** A field's kind after what stood between Column and reader: RealAffinity makes integers reals, MustBeInt leaves the general rules to decide. */
         private static int kindOf(int serialType, int conversion) {
             if (conversion == ColumnComparisons.MUST_BE_INT) {
@@ -145,7 +145,7 @@ final class InPlaceReaders {
             if (c == null) {
                 return value instanceof Long l ? (double) l : (Double) value;
             }
-            return type == 7 ? c.realField(field) : (double) source.integer(c, field, type);
+            return realOf(source, c, field, type);
         }
     }
 
@@ -184,7 +184,7 @@ final class InPlaceReaders {
                 return;
             }
             if (type == 7 || (conversion == ColumnComparisons.REAL_AFFINITY && isInteger(type))) {
-                double d = type == 7 ? c.realField(field) : (double) source.integer(c, field, type);
+                double d = realOf(source, c, field, type);
                 // A stored NaN reads as NULL (sqlite3VdbeSerialGet), which the step skips.
                 if (!Double.isNaN(d)) {
                     meet(REALS);

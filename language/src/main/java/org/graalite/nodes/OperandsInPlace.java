@@ -1,5 +1,8 @@
 package org.graalite.nodes;
 
+import com.oracle.truffle.api.CompilerDirectives;
+import com.oracle.truffle.api.CompilerDirectives.CompilationFinal;
+
 import org.graalite.runtime.Execution;
 import org.graalite.runtime.RecordCursor;
 
@@ -18,6 +21,12 @@ abstract class OperandsInPlace extends InstructionNode {
     protected final int leftConversion;
     protected final int rightConversion;
 
+    /**
+     * The pairs of operand kinds met, as bits the subclass defines: compiled code holds only
+     * their paths (most instructions meet one kind of value all their lives).
+     */
+    @CompilationFinal private int seenPairs;
+
     OperandsInPlace(int pc, int kind, int target, RecordField leftField, int leftRegister, int leftConversion, RecordField rightField, int rightRegister, int rightConversion) {
         super(pc, kind, target);
         this.leftField = leftField;
@@ -26,6 +35,14 @@ abstract class OperandsInPlace extends InstructionNode {
         this.rightRegister = rightRegister;
         this.leftConversion = leftConversion;
         this.rightConversion = rightConversion;
+    }
+
+    /** Compiled code meets a new pair of kinds {@code pair} only after deoptimizing (once per pair). */
+    protected final void meet(int pair) {
+        if ((seenPairs & pair) == 0) {
+            CompilerDirectives.transferToInterpreterAndInvalidate();
+            seenPairs |= pair;
+        }
     }
 
     /** The left operand's value as its register would hold it: decoded from its field (in cursor {@code c}, field {@code field}) or read from the register. */
