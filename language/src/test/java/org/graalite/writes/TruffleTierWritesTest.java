@@ -221,6 +221,39 @@ class TruffleTierWritesTest {
     }
 
     /**
+     * A prepared write whose Transaction fails on the Truffle tier: blocked by another
+     * connection's transaction (SQLITE_BUSY) or under PRAGMA query_only (SQLITE_READONLY), it
+     * reports SQLite's code and message, writes nothing, and runs once the obstacle is gone;
+     * reads keep working in between.
+     */
+    @org.junit.jupiter.api.Test
+    void aWriteWhoseTransactionFailsRunsOnceItCan() {
+        Path file = dir.resolve("blocked-write.db");
+        try (org.graalvm.polyglot.Context other = context("native", file); org.graalvm.polyglot.Context c = context("truffle", file)) {
+            other.eval("sql", "CREATE TABLE t(x)");
+            org.graalvm.polyglot.Value insert = c.eval("sql", "INSERT INTO t VALUES (?)");
+            org.graalvm.polyglot.Value read = c.eval("sql", "SELECT count(*) FROM t WHERE x > ?");
+            insert.execute(1);
+            other.eval("sql", "BEGIN IMMEDIATE");
+            org.graalvm.polyglot.PolyglotException busy = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> insert.execute(2));
+            assertEquals(5, busy.getGuestObject().getMember("code").asInt(), busy.getMessage());
+            assertEquals("database is locked", busy.getMessage());
+            assertEquals(1L, org.graalite.language.SqlContexts.rows(read.execute(0)).get(0).get(0));
+            other.eval("sql", "COMMIT");
+            insert.execute(2);
+            c.eval("sql", "PRAGMA query_only = 1");
+            org.graalvm.polyglot.PolyglotException readOnly = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> insert.execute(3));
+            assertEquals(8, readOnly.getGuestObject().getMember("code").asInt(), readOnly.getMessage());
+            assertEquals("attempt to write a readonly database", readOnly.getMessage());
+            assertEquals(2L, org.graalite.language.SqlContexts.rows(read.execute(0)).get(0).get(0));
+            c.eval("sql", "PRAGMA query_only = 0");
+            insert.execute(3);
+            assertEquals(3, count(other));
+            assertEquals(0, c.getBindings("sql").getMember("nativeExecutions").asLong(), "nothing ran on the native tier");
+        }
+    }
+
+    /**
      * sqlite-jdbc's outcome in the tier's notation where the two can be compared: its rows, or
      * when it fails and the tier failed with SQLite's message, the tier's own error text.
      * Change counts are not compared (sqlite-jdbc reports them its own way).
