@@ -715,9 +715,36 @@ public final class RecordCursor {
         return type == 8 || type == 9 ? (Object) (long) (type - 8) : type == ABSENT ? absent : null;
     }
 
-    /** The text or blob of field {@code field} (serial type 12 or more). */
+    /**
+     * The text or blob of field {@code field} (serial type 12 or more). A text decoded before
+     * (in this record, or the same bytes in the previous row's, see {@link #text}) is found in
+     * compiled code; only a text to decode and blobs take the call: a GROUP BY over sorted rows
+     * reads each row's key texts and finds the group's (TPC-H q10, seven key columns, five of
+     * them texts: ColumnRun's share of the profile 13.4% -> 12.2%).
+     */
     public Object textOrBlobField(int field, int type) {
-        return textOrBlob(field, type, offsets[field]);
+        int offset = offsets[field];
+        if ((type & 1) != 0) {
+            Object known = textDecodedBefore(field, offset, (type - 12) >> 1);
+            if (known != null) {
+                return known;
+            }
+        }
+        return textOrBlob(field, type, offset);
+    }
+
+    /** The text of {@code length} bytes at {@code offset}, field {@code field}, if {@link #text} would not decode it; else null. */
+    private Object textDecodedBefore(int field, int offset, int length) {
+        Object before = decoded[field];
+        if (textStamps[field] == recordStamp) {
+            return before;
+        }
+        byte[] previous = textBytes[field];
+        if (previous != null && textLengths[field] == length && InvalidText.isText(before) && sameBytes(offset, previous, length)) {
+            textStamps[field] = recordStamp;
+            return before;
+        }
+        return null;
     }
 
     /**
