@@ -865,14 +865,14 @@ public final class NativeVdbe {
         }
     }
 
-    /** OP_SorterInsert at {@code pc} of the record {@code record}. */
+    /** OP_SorterInsert at {@code pc} of the record in the first {@code length} bytes of {@code record}. */
     @TruffleBoundary
-    public void sorterInsert(int pc, byte[] record) {
-        MemorySegment m = scratch(Math.max(1, record.length));
-        Sqlite3.copyInto(record, m, 0);
+    public void sorterInsert(int pc, byte[] record, int length) {
+        MemorySegment m = scratch(Math.max(1, length));
+        org.graalite.runtime.PageMemory.copyFromArray(record, 0, m.address(), length);
         int rc;
         try {
-            rc = sortsWithoutUpcalls() ? (int) OP_SORTER_INSERT_CRITICAL.invokeExact(stmt, pc, m, record.length) : (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, record.length);
+            rc = sortsWithoutUpcalls() ? (int) OP_SORTER_INSERT_CRITICAL.invokeExact(stmt, pc, m, length) : (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -1139,7 +1139,15 @@ public final class NativeVdbe {
     /** OP_Insert at {@code pc}: {@code record} as the row with rowid {@code key}. */
     @TruffleBoundary
     public void insert(int pc, long key, byte[] record) {
-        insertRow(pc, key, copyToScratch(record, 0), record.length);
+        insert(pc, key, record, record.length);
+    }
+
+    /** OP_Insert at {@code pc}: the first {@code length} bytes of {@code record} as the row with rowid {@code key}. */
+    @TruffleBoundary
+    public void insert(int pc, long key, byte[] record, int length) {
+        MemorySegment m = scratch(Math.max(1, length));
+        org.graalite.runtime.PageMemory.copyFromArray(record, 0, m.address(), length);
+        insertRow(pc, key, m, length);
     }
 
     /** OP_Insert at {@code pc} with OPFLAG_PREFORMAT: the row is the cell the RowCell before it copied. */

@@ -367,17 +367,24 @@ final class CursorNodes {
         /** One encoder per field, specialized on its values; null above {@link #MAX_SPECIALIZED_FIELDS}. */
         @Children private final RecordFieldEncoder[] fields;
 
+        /** Whether the record is made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
+        private final boolean inBuffer;
+
         MakeRecord(int pc, int first, int count, int result, String affinity) {
-            this(pc, first, count, result, affinity, true);
+            this(pc, first, count, result, affinity, true, false);
         }
 
-        /** With {@code unroll} false, or above {@link #MAX_SPECIALIZED_FIELDS} fields, the record is made out of line. */
-        private MakeRecord(int pc, int first, int count, int result, String affinity, boolean unroll) {
+        /**
+         * With {@code unroll} false, or above {@link #MAX_SPECIALIZED_FIELDS} fields, the record
+         * is made out of line; with {@code inBuffer}, unrolled, in the execution's record buffer.
+         */
+        private MakeRecord(int pc, int first, int count, int result, String affinity, boolean unroll, boolean inBuffer) {
             super(pc, STRAIGHT, -1);
             this.first = first;
             this.count = count;
             this.result = result;
             this.affinity = affinity;
+            this.inBuffer = inBuffer;
             if (unroll && count <= MAX_SPECIALIZED_FIELDS) {
                 fields = new RecordFieldEncoder[count];
                 for (int i = 0; i < count; i++) {
@@ -390,7 +397,17 @@ final class CursorNodes {
 
         /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
         MakeRecord outOfLine() {
-            return new MakeRecord(pc, first, count, result, affinity, false);
+            return new MakeRecord(pc, first, count, result, affinity, false, inBuffer);
+        }
+
+        /** This MakeRecord making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
+        MakeRecord inBuffer() {
+            return new MakeRecord(pc, first, count, result, affinity, fields != null, true);
+        }
+
+        /** Whether the record is made in the execution's record buffer. */
+        boolean madeInBuffer() {
+            return inBuffer;
         }
 
         /** Whether compiled code holds the fields' encoders unrolled. */
@@ -401,9 +418,13 @@ final class CursorNodes {
         @Override
         public void execute(Execution execution) {
             boolean smallConstants = execution.minWriteFileFormat >= 4;
-            byte[] record = fields == null ? RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants) : encode(execution.registers, smallConstants);
+            byte[] record = fields == null ? RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants) : encode(execution, smallConstants);
             if (record == null) {
                 throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
+            }
+            if (inBuffer && fields == null) {
+                // Made out of line in an array of its own: the whole array is the record.
+                execution.recordLength = record.length;
             }
             execution.registers[result] = record;
         }
@@ -414,7 +435,8 @@ final class CursorNodes {
          * compiled code (the loops are unrolled, every index a constant).
          */
         @ExplodeLoop
-        private byte[] encode(Object[] registers, boolean smallConstants) {
+        private byte[] encode(Execution execution, boolean smallConstants) {
+            Object[] registers = execution.registers;
             int n = fields.length;
             int[] types = new int[n];
             long[] ints = new long[n];
@@ -432,7 +454,7 @@ final class CursorNodes {
             if (length < 0) {
                 return null;
             }
-            byte[] record = new byte[length];
+            byte[] record = inBuffer ? execution.recordBuffer(length) : new byte[length];
             int h = RecordEncoder.putVarint(record, 0, headerSize);
             int d = headerSize;
             for (int i = 0; i < n; i++) {
@@ -465,15 +487,28 @@ final class CursorNodes {
     /** SorterInsert P1 P2: adds the record r[P2] to sorter P1. */
     static final class SorterInsert extends InstructionNode {
         private final int register;
+        /** Whether the MakeRecord before made the record in the execution's record buffer (its first Execution#recordLength bytes). */
+        private final boolean fromBuffer;
 
         SorterInsert(int pc, int register) {
+            this(pc, register, false);
+        }
+
+        private SorterInsert(int pc, int register, boolean fromBuffer) {
             super(pc, STRAIGHT, -1);
             this.register = register;
+            this.fromBuffer = fromBuffer;
+        }
+
+        /** This SorterInsert of a record the MakeRecord before made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
+        SorterInsert fromBuffer() {
+            return new SorterInsert(pc, register, true);
         }
 
         @Override
         public void execute(Execution execution) {
-            execution.vdbe.sorterInsert(pc, (byte[]) execution.registers[register]);
+            byte[] record = (byte[]) execution.registers[register];
+            execution.vdbe.sorterInsert(pc, record, fromBuffer ? execution.recordLength : record.length);
         }
     }
 

@@ -286,13 +286,20 @@ final class InPlaceReaders {
          */
         @CompilationFinal(dimensions = 1) private final boolean[] decodes;
 
+        /** Whether the record is made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
+        private final boolean inBuffer;
+
         MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions) {
-            this(pc, first, count, result, affinity, fields, fieldOf, conversions, true);
+            this(pc, first, count, result, affinity, fields, fieldOf, conversions, true, false);
         }
 
-        /** With {@code unroll} false, or above the unrolled size, the record is made out of line. */
-        private MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions, boolean unroll) {
+        /**
+         * With {@code unroll} false, or above the unrolled size, the record is made out of line;
+         * with {@code inBuffer}, unrolled, in the execution's record buffer.
+         */
+        private MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions, boolean unroll, boolean inBuffer) {
             super(pc, STRAIGHT, -1);
+            this.inBuffer = inBuffer;
             this.first = first;
             this.count = count;
             this.result = result;
@@ -313,7 +320,17 @@ final class InPlaceReaders {
 
         /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
         MakeRecord outOfLine() {
-            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, false);
+            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, false, inBuffer);
+        }
+
+        /** This MakeRecord making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
+        MakeRecord inBuffer() {
+            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, encoders != null, true);
+        }
+
+        /** Whether the record is made in the execution's record buffer. */
+        boolean madeInBuffer() {
+            return inBuffer;
         }
 
         /** Whether compiled code holds the fields unrolled. */
@@ -328,6 +345,10 @@ final class InPlaceReaders {
             if (record == null) {
                 // Beyond SQLite's length limit (RecordEncoder.recordLength).
                 throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
+            }
+            if (inBuffer && encoders == null) {
+                // Made out of line in an array of its own: the whole array is the record.
+                execution.recordLength = record.length;
             }
             execution.registers[result] = record;
         }
@@ -381,7 +402,7 @@ final class InPlaceReaders {
             if (length < 0) {
                 return null;
             }
-            byte[] record = new byte[length];
+            byte[] record = inBuffer ? execution.recordBuffer(length) : new byte[length];
             int h = RecordEncoder.putVarint(record, 0, headerSize);
             int d = headerSize;
             for (int i = 0; i < n; i++) {

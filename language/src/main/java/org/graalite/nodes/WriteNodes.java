@@ -57,13 +57,31 @@ final class WriteNodes {
         /** The cursors whose records the write may move (CursorUses.sharingEphemeralBtree); null: all. */
         @CompilationFinal(dimensions = 1) private final int[] moved;
 
+        /** Whether the MakeRecord before made the record in the execution's record buffer (its first Execution#recordLength bytes). */
+        private final boolean fromBuffer;
+
         Insert(int pc, int cursor, int data, int rowid, boolean preformatted, int[] moved) {
+            this(pc, cursor, data, rowid, preformatted, moved, false);
+        }
+
+        private Insert(int pc, int cursor, int data, int rowid, boolean preformatted, int[] moved, boolean fromBuffer) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.data = data;
             this.rowid = rowid;
             this.preformatted = preformatted;
             this.moved = moved;
+            this.fromBuffer = fromBuffer;
+        }
+
+        /** Whether the row is a RowCell's cell (no record register is read). */
+        boolean preformatted() {
+            return preformatted;
+        }
+
+        /** This Insert of a record the MakeRecord before made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
+        Insert fromBuffer() {
+            return new Insert(pc, cursor, data, rowid, preformatted, moved, true);
         }
 
         @Override
@@ -71,7 +89,8 @@ final class WriteNodes {
             if (preformatted) {
                 execution.vdbe.insertPreformatted(pc, (Long) execution.registers[rowid]);
             } else {
-                execution.vdbe.insert(pc, (Long) execution.registers[rowid], (byte[]) execution.registers[data]);
+                byte[] record = (byte[]) execution.registers[data];
+                execution.vdbe.insert(pc, (Long) execution.registers[rowid], record, fromBuffer ? execution.recordLength : record.length);
             }
             execution.invalidateRecords(moved);
             execution.cursors[cursor].moved(false);
