@@ -235,22 +235,25 @@ class TruffleTierWritesTest {
             org.graalvm.polyglot.Value read = c.eval("sql", "SELECT count(*) FROM t WHERE x > ?");
             insert.execute(1);
             other.eval("sql", "BEGIN IMMEDIATE");
-            org.graalvm.polyglot.PolyglotException busy = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> insert.execute(2));
-            assertEquals(5, busy.getGuestObject().getMember("code").asInt(), busy.getMessage());
-            assertEquals("database is locked", busy.getMessage());
+            assertFailsWith(5, "database is locked", () -> insert.execute(2));
             assertEquals(1L, org.graalite.language.SqlContexts.rows(read.execute(0)).get(0).get(0));
             other.eval("sql", "COMMIT");
             insert.execute(2);
             c.eval("sql", "PRAGMA query_only = 1");
-            org.graalvm.polyglot.PolyglotException readOnly = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, () -> insert.execute(3));
-            assertEquals(8, readOnly.getGuestObject().getMember("code").asInt(), readOnly.getMessage());
-            assertEquals("attempt to write a readonly database", readOnly.getMessage());
+            assertFailsWith(8, "attempt to write a readonly database", () -> insert.execute(3));
             assertEquals(2L, org.graalite.language.SqlContexts.rows(read.execute(0)).get(0).get(0));
             c.eval("sql", "PRAGMA query_only = 0");
             insert.execute(3);
             assertEquals(3, count(other));
             assertEquals(0, c.getBindings("sql").getMember("nativeExecutions").asLong(), "nothing ran on the native tier");
         }
+    }
+
+    /** That {@code call} fails with SQLite's result code {@code code} and message {@code message}. */
+    private static void assertFailsWith(int code, String message, org.junit.jupiter.api.function.Executable call) {
+        org.graalvm.polyglot.PolyglotException e = org.junit.jupiter.api.Assertions.assertThrows(org.graalvm.polyglot.PolyglotException.class, call);
+        assertEquals(code, e.getGuestObject().getMember("code").asInt(), e.getMessage());
+        assertEquals(message, e.getMessage());
     }
 
     /**
