@@ -31,3 +31,13 @@ create trigger t_ins after insert on t begin insert into log values ('inserted '
 insert into t(v, w) values ('after trigger', 4), ('x', 5);
 select id, v, w from t order by id;
 select msg from log order by rowid;
+-- A table with indexes: the row's record is made after the entries' and read past their IdxInserts.
+create table ix(id integer primary key, k text, n integer, unique(n, k));
+create index ix_k on ix(k);
+insert into ix(k, n) values ('a long key that makes a long entry', 1), ('b', 2), (null, 3), ('c', 4);
+insert into ix(k, n) select k || '!', n + 10 from ix;
+update ix set k = 'shorter' where n = 1;
+insert or replace into ix(id, k, n) values (2, 'replaced', 2);
+select id, k, n from ix order by id;
+select k from ix indexed by ix_k where k > 'a' order by k;
+select k, sum(n) from ix group by k order by 2 desc limit 3;

@@ -1194,9 +1194,17 @@ public final class NativeVdbe {
     /** OP_IdxInsert at {@code pc} of the key record {@code key}. */
     @TruffleBoundary
     public void indexInsert(int pc, byte[] key) {
+        indexInsert(pc, key, key.length);
+    }
+
+    /** OP_IdxInsert at {@code pc} of the key in the first {@code length} bytes of {@code key}. */
+    @TruffleBoundary
+    public void indexInsert(int pc, byte[] key, int length) {
+        MemorySegment m = scratch(Math.max(1, length));
+        org.graalite.runtime.PageMemory.copyFromArray(key, 0, m.address(), length);
         int rc;
         try {
-            rc = (int) OP_IDX_INSERT.invokeExact(stmt, pc, copyToScratch(key, 0), key.length);
+            rc = (int) OP_IDX_INSERT.invokeExact(stmt, pc, m, length);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -500,6 +500,11 @@ final class CursorNodes {
             this.fromBuffer = fromBuffer;
         }
 
+        /** Whether it reads its record from the execution's record buffer. */
+        boolean readsBuffer() {
+            return fromBuffer;
+        }
+
         /** This SorterInsert of a record the MakeRecord before made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
         SorterInsert fromBuffer() {
             return new SorterInsert(pc, register, true);

@@ -413,14 +413,14 @@ public final class NodeFactory {
     }
 
     /**
-     * A MakeRecord whose record only the SorterInsert or Insert right after it reads, which copy
-     * it into SQLite's memory at once, makes it in the execution's record buffer (reused from
-     * record to record) instead of an array of its own: each row a sorter takes (GROUP BY,
-     * ORDER BY) and each row an INSERT writes allocated one (TPC-H Q1 allocates 81 MB an
-     * execution instead of 113, a JDBC insert of three columns 120 bytes instead of 160). Not
-     * where anything jumps to the consumer, and not for a consumer that keeps the record (a
-     * table kept in Java, an IdxInsert into a key set in Java: their nodes are not these
-     * classes).
+     * A MakeRecord whose record only the SorterInsert, Insert or IdxInsert right after it (past
+     * other IdxInserts) reads, which copy it into SQLite's memory at once, makes it in the execution's record buffer
+     * (reused from record to record) instead of an array of its own: each row a sorter takes
+     * (GROUP BY, ORDER BY) and each row and index entry an INSERT writes allocated one (TPC-H
+     * Q1 allocates 81 MB an execution instead of 113, a JDBC insert of three columns 120 bytes
+     * instead of 160). Not where anything jumps to the consumer, and not for a consumer that
+     * keeps the record: a table kept in Java (whose nodes are not these classes), an index
+     * whose entries a key set in Java follows.
      *
      * <p>A sorter's record register is often also the register of the pseudo cursor that reads
      * the sorted records back (SorterData writes it); a Column of that cursor, or a reader of
@@ -432,25 +432,36 @@ public final class NodeFactory {
         BitSet[] reads = null;
         for (Instruction i : program) {
             int pc = i.address();
-            if (!i.opcodeName().equals("MakeRecord") || pc + 1 >= nodes.length || entered[pc + 1]) {
+            if (!i.opcodeName().equals("MakeRecord")) {
                 continue;
             }
-            Instruction next = program.get(pc + 1);
-            InstructionNode consumer = nodes[pc + 1];
+            // An INSERT into a table with indexes makes the row's record after the index keys
+            // and inserts the entries (IdxInsert of their own records) before the row.
+            int consumerPc = pc + 1;
+            while (consumerPc < nodes.length && !entered[consumerPc] && program.get(consumerPc).opcodeName().equals("IdxInsert") && program.get(consumerPc).p2() != i.p3() &&
+                            nodes[consumerPc] instanceof WriteNodes.IndexInsert between && !between.readsBuffer()) {
+                consumerPc++;
+            }
+            if (consumerPc >= nodes.length || entered[consumerPc]) {
+                continue;
+            }
+            Instruction next = program.get(consumerPc);
+            InstructionNode consumer = nodes[consumerPc];
             boolean sorter = consumer instanceof CursorNodes.SorterInsert && next.p2() == i.p3();
             boolean insert = consumer instanceof WriteNodes.Insert ins && !ins.preformatted() && next.p2() == i.p3() && next.p3() != i.p3();
-            if (!sorter && !insert || !(nodes[pc] instanceof CursorNodes.MakeRecord || nodes[pc] instanceof InPlaceReaders.MakeRecord)) {
+            boolean index = consumer instanceof WriteNodes.IndexInsert ix && !ix.keepsSmallKeys() && next.p2() == i.p3();
+            if (!sorter && !insert && !index || !(nodes[pc] instanceof CursorNodes.MakeRecord || nodes[pc] instanceof InPlaceReaders.MakeRecord)) {
                 continue;
             }
             if (reads == null) {
                 reads = readsWithPseudoColumns(program);
             }
-            int consumerPc = pc + 1;
-            if (!RegisterLife.readOnlyBy(program, nodes, reads, consumerPc, i.p3(), at -> at == consumerPc)) {
+            int reader = consumerPc;
+            if (!RegisterLife.readOnlyBy(program, nodes, reads, pc + 1, i.p3(), at -> at == reader)) {
                 continue;
             }
             nodes[pc] = nodes[pc] instanceof CursorNodes.MakeRecord m ? m.inBuffer() : ((InPlaceReaders.MakeRecord) nodes[pc]).inBuffer();
-            nodes[consumerPc] = sorter ? ((CursorNodes.SorterInsert) consumer).fromBuffer() : ((WriteNodes.Insert) consumer).fromBuffer();
+            nodes[consumerPc] = sorter ? ((CursorNodes.SorterInsert) consumer).fromBuffer() : insert ? ((WriteNodes.Insert) consumer).fromBuffer() : ((WriteNodes.IndexInsert) consumer).fromBuffer();
         }
     }
 

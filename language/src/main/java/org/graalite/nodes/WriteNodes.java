@@ -79,6 +79,11 @@ final class WriteNodes {
             return preformatted;
         }
 
+        /** Whether it reads its record from the execution's record buffer. */
+        boolean readsBuffer() {
+            return fromBuffer;
+        }
+
         /** This Insert of a record the MakeRecord before made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
         Insert fromBuffer() {
             return new Insert(pc, cursor, data, rowid, preformatted, moved, true);
@@ -151,7 +156,14 @@ final class WriteNodes {
         private final int unpackedFirst;
         private final int unpackedCount;
 
+        /** Whether the MakeRecord before made the key in the execution's record buffer (its first Execution#recordLength bytes); never for small keys, which the set keeps. */
+        private final boolean fromBuffer;
+
         IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, boolean keepsOnlySmallKeys, int unpackedFirst, int unpackedCount, int[] moved) {
+            this(pc, cursor, register, keepsSmallKeys, keepsOnlySmallKeys, unpackedFirst, unpackedCount, moved, false);
+        }
+
+        private IndexInsert(int pc, int cursor, int register, boolean keepsSmallKeys, boolean keepsOnlySmallKeys, int unpackedFirst, int unpackedCount, int[] moved, boolean fromBuffer) {
             super(pc, STRAIGHT, -1);
             this.cursor = cursor;
             this.register = register;
@@ -160,11 +172,33 @@ final class WriteNodes {
             this.unpackedFirst = unpackedFirst;
             this.unpackedCount = unpackedCount;
             this.moved = moved;
+            this.fromBuffer = fromBuffer && !keepsSmallKeys;
+        }
+
+        /** Whether a SmallKeySet follows the index's entries (and keeps the key arrays it is given). */
+        boolean keepsSmallKeys() {
+            return keepsSmallKeys;
+        }
+
+        /** Whether it reads its key from the execution's record buffer. */
+        boolean readsBuffer() {
+            return fromBuffer;
+        }
+
+        /** This IdxInsert of a key the MakeRecord before made in the execution's record buffer (see NodeFactory#makeRecordsInBuffer). */
+        IndexInsert fromBuffer() {
+            return new IndexInsert(pc, cursor, register, keepsSmallKeys, keepsOnlySmallKeys, unpackedFirst, unpackedCount, moved, true);
         }
 
         @Override
         public void execute(Execution execution) {
             byte[] record = (byte[]) execution.registers[register];
+            if (fromBuffer) {
+                execution.vdbe.indexInsert(pc, record, execution.recordLength);
+                execution.invalidateRecords(moved);
+                execution.cursors[cursor].moved(false);
+                return;
+            }
             RecordCursor c = execution.cursors[cursor];
             if (keepsOnlySmallKeys && c.smallKeys.complete()) {
                 byte[][] overflow = unpackedCount > 0 ? c.smallKeys.addDeferred(record, execution.registers, unpackedFirst, unpackedCount) : c.smallKeys.addDeferred(record);

@@ -20,6 +20,8 @@ class RecordsInBufferTest {
         programs.run("CREATE TABLE fill (a BIGINT, b DOUBLE PRECISION, c VARCHAR(32))");
         programs.run("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT, c INTEGER)");
         programs.run("CREATE TABLE log (m TEXT)");
+        programs.run("CREATE TABLE ix (a INTEGER PRIMARY KEY, b TEXT, c REAL)");
+        programs.run("CREATE INDEX ix_b ON ix(b)");
         programs.run("CREATE TABLE u (x TEXT)");
         programs.run("CREATE TRIGGER u_log AFTER INSERT ON u BEGIN INSERT INTO log VALUES (new.x); END");
     }
@@ -29,23 +31,42 @@ class RecordsInBufferTest {
         programs.close();
     }
 
-    /** The opcode after each MakeRecord made in the buffer. */
+    /** The opcodes of the instructions that read a record from the buffer, each after a MakeRecord made there. */
     private static List<String> inBuffer(String sql) {
         List<Instruction> program = programs.program(sql);
         InstructionNode[] nodes = NodeFactory.nodesForTest(program);
         List<String> consumers = new ArrayList<>();
+        int made = 0;
         for (int pc = 0; pc < nodes.length; pc++) {
-            boolean made = nodes[pc] instanceof CursorNodes.MakeRecord plain ? plain.madeInBuffer() : nodes[pc] instanceof InPlaceReaders.MakeRecord inPlace && inPlace.madeInBuffer();
-            if (made) {
-                consumers.add(program.get(pc + 1).opcodeName());
+            if (nodes[pc] instanceof CursorNodes.MakeRecord plain ? plain.madeInBuffer() : nodes[pc] instanceof InPlaceReaders.MakeRecord inPlace && inPlace.madeInBuffer()) {
+                made++;
+            }
+            if (nodes[pc] instanceof CursorNodes.SorterInsert s && s.readsBuffer() || nodes[pc] instanceof WriteNodes.Insert i && i.readsBuffer() ||
+                            nodes[pc] instanceof WriteNodes.IndexInsert x && x.readsBuffer()) {
+                consumers.add(program.get(pc).opcodeName());
             }
         }
+        assertEquals(made, consumers.size(), "each record made in the buffer has its reader");
         return consumers;
     }
 
     @Test
     void anInsertsRecord() {
         assertEquals(List.of("Insert"), inBuffer("INSERT INTO fill VALUES (?, ?, ?)"));
+    }
+
+    @Test
+    void anInsertsIndexEntryAndRow() {
+        // The index entry's record, the row's, the entry's IdxInsert, the row's Insert: the row's
+        // record goes to the buffer (past the IdxInsert), the entry's does not (another record
+        // is made between it and its reader).
+        assertEquals(List.of("Insert"), inBuffer("INSERT INTO ix VALUES (?, ?, ?)"));
+    }
+
+    @Test
+    void anOrderByLimitsEphemeralIndex() {
+        // GROUP BY ... ORDER BY ... LIMIT: the groups go to an ephemeral index, each right after its record.
+        assertEquals(List.of("IdxInsert"), inBuffer("SELECT b, sum(c) FROM ix GROUP BY b ORDER BY 2 LIMIT 3"));
     }
 
     @Test
