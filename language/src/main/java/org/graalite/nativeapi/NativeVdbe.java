@@ -868,8 +868,7 @@ public final class NativeVdbe {
     /** OP_SorterInsert at {@code pc} of the record in the first {@code length} bytes of {@code record}. */
     @TruffleBoundary
     public void sorterInsert(int pc, byte[] record, int length) {
-        MemorySegment m = scratch(Math.max(1, length));
-        org.graalite.runtime.PageMemory.copyFromArray(record, 0, m.address(), length);
+        MemorySegment m = copyToScratch(record, length, 0);
         int rc;
         try {
             rc = sortsWithoutUpcalls() ? (int) OP_SORTER_INSERT_CRITICAL.invokeExact(stmt, pc, m, length) : (int) OP_SORTER_INSERT.invokeExact(stmt, pc, m, length);
@@ -949,10 +948,16 @@ public final class NativeVdbe {
         }
     }
 
+    /** {@code bytes} copied into the scratch memory at offset {@code at}: the memory there. */
     private MemorySegment copyToScratch(byte[] bytes, long at) {
-        MemorySegment m = scratch(at + Math.max(1, bytes.length));
-        Sqlite3.copyInto(bytes, m, at);
-        return m.asSlice(at);
+        return copyToScratch(bytes, bytes.length, at);
+    }
+
+    /** As {@link #copyToScratch(byte[], long)}, the first {@code length} bytes of {@code bytes} (a record in the execution's record buffer). */
+    private MemorySegment copyToScratch(byte[] bytes, int length, long at) {
+        MemorySegment m = scratch(at + Math.max(1, length));
+        PageMemory.copyFromArray(bytes, 0, m.address() + at, length);
+        return at == 0 ? m : m.asSlice(at);
     }
 
     /**
@@ -1145,9 +1150,7 @@ public final class NativeVdbe {
     /** OP_Insert at {@code pc}: the first {@code length} bytes of {@code record} as the row with rowid {@code key}. */
     @TruffleBoundary
     public void insert(int pc, long key, byte[] record, int length) {
-        MemorySegment m = scratch(Math.max(1, length));
-        org.graalite.runtime.PageMemory.copyFromArray(record, 0, m.address(), length);
-        insertRow(pc, key, m, length);
+        insertRow(pc, key, copyToScratch(record, length, 0), length);
     }
 
     /** OP_Insert at {@code pc} with OPFLAG_PREFORMAT: the row is the cell the RowCell before it copied. */
@@ -1200,11 +1203,9 @@ public final class NativeVdbe {
     /** OP_IdxInsert at {@code pc} of the key in the first {@code length} bytes of {@code key}. */
     @TruffleBoundary
     public void indexInsert(int pc, byte[] key, int length) {
-        MemorySegment m = scratch(Math.max(1, length));
-        org.graalite.runtime.PageMemory.copyFromArray(key, 0, m.address(), length);
         int rc;
         try {
-            rc = (int) OP_IDX_INSERT.invokeExact(stmt, pc, m, length);
+            rc = (int) OP_IDX_INSERT.invokeExact(stmt, pc, copyToScratch(key, length, 0), length);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -376,7 +376,8 @@ final class CursorNodes {
 
         /**
          * With {@code unroll} false, or above {@link #MAX_SPECIALIZED_FIELDS} fields, the record
-         * is made out of line; with {@code inBuffer}, unrolled, in the execution's record buffer.
+         * is made out of line, in an array of its own; with {@code inBuffer} (and unrolled), in
+         * the execution's record buffer.
          */
         private MakeRecord(int pc, int first, int count, int result, String affinity, boolean unroll, boolean inBuffer) {
             super(pc, STRAIGHT, -1);
@@ -397,12 +398,12 @@ final class CursorNodes {
 
         /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
         MakeRecord outOfLine() {
-            return new MakeRecord(pc, first, count, result, affinity, false, inBuffer);
+            return new MakeRecord(pc, first, count, result, affinity, false, false);
         }
 
-        /** This MakeRecord making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
+        /** This MakeRecord, unrolled, making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
         MakeRecord inBuffer() {
-            return new MakeRecord(pc, first, count, result, affinity, fields != null, true);
+            return new MakeRecord(pc, first, count, result, affinity, true, true);
         }
 
         /** Whether the record is made in the execution's record buffer. */
@@ -421,10 +422,6 @@ final class CursorNodes {
             byte[] record = fields == null ? RecordEncoder.makeRecord(execution.registers, first, count, affinity, smallConstants) : encode(execution, smallConstants);
             if (record == null) {
                 throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
-            }
-            if (inBuffer && fields == null) {
-                // Made out of line in an array of its own: the whole array is the record.
-                execution.recordLength = record.length;
             }
             execution.registers[result] = record;
         }

@@ -294,8 +294,9 @@ final class InPlaceReaders {
         }
 
         /**
-         * With {@code unroll} false, or above the unrolled size, the record is made out of line;
-         * with {@code inBuffer}, unrolled, in the execution's record buffer.
+         * With {@code unroll} false, or above the unrolled size, the record is made out of line,
+         * in an array of its own; with {@code inBuffer} (and unrolled), in the execution's
+         * record buffer.
          */
         private MakeRecord(int pc, int first, int count, int result, String affinity, RecordField[] fields, int[] fieldOf, int[] conversions, boolean unroll, boolean inBuffer) {
             super(pc, STRAIGHT, -1);
@@ -320,12 +321,12 @@ final class InPlaceReaders {
 
         /** This MakeRecord made out of line: for one that runs once per execution (see NodeFactory). */
         MakeRecord outOfLine() {
-            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, false, inBuffer);
+            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, false, false);
         }
 
-        /** This MakeRecord making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
+        /** This MakeRecord, unrolled, making its record in the execution's record buffer, which only the next instruction reads (see NodeFactory#makeRecordsInBuffer). */
         MakeRecord inBuffer() {
-            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, encoders != null, true);
+            return new MakeRecord(pc, first, count, result, affinity, fields, fieldOf, conversions, true, true);
         }
 
         /** Whether the record is made in the execution's record buffer. */
@@ -345,10 +346,6 @@ final class InPlaceReaders {
             if (record == null) {
                 // Beyond SQLite's length limit (RecordEncoder.recordLength).
                 throw execution.vdbe.abort(pc, ResultCodes.SQLITE_TOOBIG);
-            }
-            if (inBuffer && encoders == null) {
-                // Made out of line in an array of its own: the whole array is the record.
-                execution.recordLength = record.length;
             }
             execution.registers[result] = record;
         }

@@ -418,9 +418,10 @@ public final class NodeFactory {
      * (reused from record to record) instead of an array of its own: each row a sorter takes
      * (GROUP BY, ORDER BY) and each row and index entry an INSERT writes allocated one (TPC-H
      * Q1 allocates 81 MB an execution instead of 113, a JDBC insert of three columns 120 bytes
-     * instead of 160). Not where anything jumps to the consumer, and not for a consumer that
-     * keeps the record: a table kept in Java (whose nodes are not these classes), an index
-     * whose entries a key set in Java follows.
+     * instead of 160). Only a MakeRecord whose fields compiled code holds unrolled; not where
+     * anything jumps to the consumer, and not for a consumer that keeps the record: a table kept
+     * in Java (whose nodes are not these classes), an index whose entries a key set in Java
+     * follows.
      *
      * <p>A sorter's record register is often also the register of the pseudo cursor that reads
      * the sorted records back (SorterData writes it); a Column of that cursor, or a reader of
@@ -447,14 +448,21 @@ public final class NodeFactory {
             }
             Instruction next = program.get(consumerPc);
             InstructionNode consumer = nodes[consumerPc];
-            boolean sorter = consumer instanceof CursorNodes.SorterInsert && next.p2() == i.p3();
-            boolean insert = consumer instanceof WriteNodes.Insert ins && !ins.preformatted() && next.p2() == i.p3() && next.p3() != i.p3();
-            boolean index = consumer instanceof WriteNodes.IndexInsert ix && !ix.keepsSmallKeys() && next.p2() == i.p3();
-            if (!sorter && !insert && !index || !(nodes[pc] instanceof CursorNodes.MakeRecord || nodes[pc] instanceof InPlaceReaders.MakeRecord)) {
+            // P2 is the record register of all three readers.
+            boolean readsRecord = next.p2() == i.p3();
+            boolean sorter = readsRecord && consumer instanceof CursorNodes.SorterInsert;
+            boolean insert = readsRecord && consumer instanceof WriteNodes.Insert ins && !ins.preformatted() && next.p3() != i.p3();
+            boolean index = readsRecord && consumer instanceof WriteNodes.IndexInsert ix && !ix.keepsSmallKeys();
+            // Out of line (a Once block's, more than the unrolled fields), the record keeps an array of its own.
+            boolean unrolled = nodes[pc] instanceof CursorNodes.MakeRecord plain ? plain.unrolled() : nodes[pc] instanceof InPlaceReaders.MakeRecord inPlace && inPlace.unrolled();
+            if (!sorter && !insert && !index || !unrolled) {
                 continue;
             }
             if (reads == null) {
-                reads = readsWithPseudoColumns(program);
+                reads = new BitSet[program.size()];
+                for (Instruction r : program) {
+                    reads[r.address()] = RegisterReads.readsThroughColumns(r, program);
+                }
             }
             int reader = consumerPc;
             if (!RegisterLife.readOnlyBy(program, nodes, reads, pc + 1, i.p3(), at -> at == reader)) {
@@ -463,35 +471,6 @@ public final class NodeFactory {
             nodes[pc] = nodes[pc] instanceof CursorNodes.MakeRecord m ? m.inBuffer() : ((InPlaceReaders.MakeRecord) nodes[pc]).inBuffer();
             nodes[consumerPc] = sorter ? ((CursorNodes.SorterInsert) consumer).fromBuffer() : insert ? ((WriteNodes.Insert) consumer).fromBuffer() : ((WriteNodes.IndexInsert) consumer).fromBuffer();
         }
-    }
-
-    /**
-     * The registers each instruction may read, where a pseudo cursor's record register counts
-     * as read by the Columns of that cursor only (see #makeRecordsInBuffer; RegisterReads#reads
-     * counts it read by every reader that may read a field in place).
-     */
-    private static BitSet[] readsWithPseudoColumns(List<Instruction> program) {
-        java.util.Map<Integer, Integer> pseudoRegisters = new java.util.HashMap<>();
-        for (Instruction o : program) {
-            if (o.opcodeName().equals("OpenPseudo")) {
-                pseudoRegisters.merge(o.p1(), o.p2(), (x, y) -> x.equals(y) ? x : -1);
-            }
-        }
-        BitSet[] reads = new BitSet[program.size()];
-        for (Instruction r : program) {
-            BitSet b = RegisterReads.readsOutsideCursors(r, program);
-            Integer pseudo = pseudoRegisters.get(r.p1());
-            if (b != null && r.opcodeName().equals("Column") && pseudo != null) {
-                if (pseudo < 0) {
-                    // One cursor opened on several registers: any of them.
-                    b = null;
-                } else {
-                    b.set(pseudo);
-                }
-            }
-            reads[r.address()] = b;
-        }
-        return reads;
     }
 
     /**

@@ -44,7 +44,7 @@ final class RegisterReads {
      * aggregate step after CollSeq its flag register).
      */
     static BitSet reads(Instruction i, List<Instruction> program) {
-        return reads(i, program, true);
+        return reads(i, program, true, true);
     }
 
     /**
@@ -53,10 +53,24 @@ final class RegisterReads {
      * any register by itself.
      */
     static BitSet readsOutsideCursors(Instruction i, List<Instruction> program) {
-        return reads(i, program, false);
+        return reads(i, program, false, false);
     }
 
-    private static BitSet reads(Instruction i, List<Instruction> program, boolean pseudoRecords) {
+    /**
+     * As {@link #reads}, where a pseudo cursor's record register counts as read by the Columns
+     * of that cursor and not by the readers of a field in place: for an analysis that already
+     * refuses where it reaches such a Column, which every reader of its field in place follows
+     * directly (ColumnComparisons), with nothing jumping in between.
+     */
+    static BitSet readsThroughColumns(Instruction i, List<Instruction> program) {
+        return reads(i, program, true, false);
+    }
+
+    /**
+     * {@code columnRecords}: a Column of a pseudo cursor reads the cursor's record register;
+     * {@code inPlaceRecords}: so may a reader of a field in place.
+     */
+    private static BitSet reads(Instruction i, List<Instruction> program, boolean columnRecords, boolean inPlaceRecords) {
         BitSet r = new BitSet();
         switch (i.opcodeName()) {
             case "Init", "Goto", "Halt", "Transaction", "Rewind", "Last", "Next", "Prev", "Close", "NullRow", "Noop", "Explain", "ColumnsUsed", "CursorHint", "Jump",
@@ -81,7 +95,7 @@ final class RegisterReads {
                 break;
             case "Column":
                 // A pseudo cursor's row is the record in the register OpenPseudo named.
-                if (pseudoRecords) {
+                if (columnRecords) {
                     for (Instruction o : program) {
                         if (o.opcodeName().equals("OpenPseudo") && o.p1() == i.p1()) {
                             r.set(o.p2());
@@ -187,7 +201,7 @@ final class RegisterReads {
         switch (i.opcodeName()) {
             case "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "MustBeInt", "Filter", "SeekRowid", "NotExists":
                 // They may read a field in place, from a pseudo cursor's record register too.
-                if (pseudoRecords) {
+                if (inPlaceRecords) {
                     for (Instruction o : program) {
                         if (o.opcodeName().equals("OpenPseudo")) {
                             r.set(o.p2());

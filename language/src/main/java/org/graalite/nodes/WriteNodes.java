@@ -193,12 +193,6 @@ final class WriteNodes {
         @Override
         public void execute(Execution execution) {
             byte[] record = (byte[]) execution.registers[register];
-            if (fromBuffer) {
-                execution.vdbe.indexInsert(pc, record, execution.recordLength);
-                execution.invalidateRecords(moved);
-                execution.cursors[cursor].moved(false);
-                return;
-            }
             RecordCursor c = execution.cursors[cursor];
             if (keepsOnlySmallKeys && c.smallKeys.complete()) {
                 byte[][] overflow = unpackedCount > 0 ? c.smallKeys.addDeferred(record, execution.registers, unpackedFirst, unpackedCount) : c.smallKeys.addDeferred(record);
@@ -210,7 +204,7 @@ final class WriteNodes {
                 }
                 return;
             }
-            execution.vdbe.indexInsert(pc, record);
+            execution.vdbe.indexInsert(pc, record, fromBuffer ? execution.recordLength : record.length);
             execution.invalidateRecords(moved);
             c.moved(false);
             if (keepsSmallKeys) {

@@ -46,14 +46,14 @@ public final class Execution {
     /** The values of the last ResultRow. */
     public Object[] row;
     /**
-     * Where a MakeRecord whose record only the SorterInsert or Insert right after it reads makes
-     * that record (see NodeFactory#makeRecordsInBuffer): its first {@link #recordLength} bytes,
+     * Where a MakeRecord whose record only the SorterInsert, Insert or IdxInsert after it reads
+     * makes that record (see NodeFactory#makeRecordsInBuffer): its first {@link #recordLength} bytes,
      * copied into SQLite's memory by the next instruction. Reused from record to record and
      * from run to run, where each record was an array of its own (a GROUP BY of TPC-H q10
      * allocated 2.5 MB of them a run).
      */
     private byte[] recordBuffer = new byte[64];
-    /** The length of the record {@link #recordBuffer} (or the register) holds. */
+    /** The length of the record {@link #recordBuffer} holds. */
     public int recordLength;
 
     /** The record buffer, with room for a record of {@code length} bytes, which it is about to hold. */
